@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { AppError, localeFrom } from './lib/errors.js';
+import type { AppEnv, Deps } from './lib/context.js';
+import { authRoutes } from './routes/auth/index.js';
+import { userRoutes } from './routes/user/index.js';
+import { contactRoutes } from './routes/contact/index.js';
+
+/** Builds the whole HTTP app from injected dependencies; no globals, so tests make their own. */
+export function createApp(deps: Deps) {
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    c.set('deps', deps);
+    c.set('locale', localeFrom(c.req.header('accept-language')));
+    const started = performance.now();
+    await next();
+    deps.logger.info(
+      {
+        requestId: c.get('requestId'),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      'request',
+    );
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+
+  const api = new Hono<AppEnv>();
+  api.route('/auth', authRoutes());
+  api.route('/user', userRoutes());
+  api.route('/contact', contactRoutes());
+  api.all('*', () => {
+    throw new AppError('NOT_FOUND');
+  });
+  app.route('/api/v1', api);
+  app.all('/api/*', () => {
+    throw new AppError('NOT_FOUND');
+  });
+
+  if (deps.config.serveWeb) mountWeb(app, deps.config.webDist);
+
+  app.notFound((c) => c.json(errorBody(new AppError('NOT_FOUND'), c.get('locale'), c.get('requestId')), 404));
+
+  app.onError((err, c) => {
+    const locale = c.get('locale') ?? 'zh-TW';
+    const rid = c.get('requestId');
+    let appError: AppError;
+    if (err instanceof AppError) {
+      appError = err;
+    } else if (err instanceof SyntaxError && /JSON/i.test(err.message)) {
+      appError = new AppError('INVALID_JSON');
+    } else {
+      deps.logger.error({ err, requestId: rid, path: c.req.path }, 'unhandled error');
+      appError = new AppError('INTERNAL');
+    }
+    if (appError.code === 'RATE_LIMITED' && appError.details?.retryAfterSeconds) {
+      c.header('Retry-After', String(appError.details.retryAfterSeconds));
+    }
+    return c.json(errorBody(appError, locale, rid), appError.status as 400);
+  });
+
+  return app;
+}
+
+/**
+ * The error shape every client reads: `message` in the request's language, `messageI18n` and
+ * `error` as per-language objects (the spec's client picks from either), a stable `code`.
+ */
+export function errorBody(err: AppError, locale: 'zh-TW' | 'en', requestId?: string) {
+  const messages = err.messages();
+  return {
+    success: false,
+    code: err.code,
+    message: messages[locale],
+    messageI18n: messages,
+    error: messages,
+    requestId,
+    ...(err.details ?? {}),
+  };
+}
+
+function mountWeb(app: Hono<AppEnv>, distDir: string) {
+  const root = path.relative(process.cwd(), distDir) || '.';
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root,
+      onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+    }),
+  );
+  app.use('*', serveStatic({ root }));
+  const indexPath = path.join(distDir, 'index.html');
+  app.get('*', (c) => {
+    if (!fs.existsSync(indexPath)) {
+      return c.text('The web app is not built yet: run `npm run build`.', 503);
+    }
+    c.header('Cache-Control', 'no-cache');
+    return c.html(fs.readFileSync(indexPath, 'utf8'));
+  });
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,7 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** A URL-safe random token with 256 bits of entropy. */
+export const randomToken = () => randomBytes(32).toString('base64url');
+
+/** Tokens are stored hashed, so a database leak gives no working link. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

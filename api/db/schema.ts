@@ -1,0 +1,75 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/*
+ * Timestamps are ISO-8601 UTC strings and booleans are 0/1 integers on both SQLite and
+ * PostgreSQL, so every query returns the same shapes on both (docs/decisions/0002).
+ */
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  locale: string;
+  account_type: Generated<string>;
+  subscription_status: Generated<string>;
+  email_verified: Generated<number>;
+  free_usage_count: Generated<number>;
+  free_quiz_limitation: Generated<number>;
+  token_version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AuthTokensTable {
+  id: string;
+  user_id: string;
+  purpose: 'verify_email' | 'reset_password';
+  token_hash: string;
+  click_token_hash: string | null;
+  clicked_at: string | null;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface SocialAccountsTable {
+  id: string;
+  user_id: string;
+  provider: string;
+  subject: string;
+  email: string | null;
+  created_at: string;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: string;
+  count: number;
+}
+
+export interface ContactRequestsTable {
+  id: string;
+  name: string;
+  email: string;
+  organization: string;
+  team_size: string;
+  phone: string | null;
+  message: string;
+  locale: string;
+  user_id: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  auth_tokens: AuthTokensTable;
+  social_accounts: SocialAccountsTable;
+  rate_limits: RateLimitsTable;
+  contact_requests: ContactRequestsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type AuthToken = Selectable<AuthTokensTable>;

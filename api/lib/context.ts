@@ -1,0 +1,31 @@
+import type { Config } from '../env.js';
+import type { Db, Dialect } from '../db/database.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { Clock } from './clock.js';
+import type { Logger } from './logger.js';
+
+/** Everything a route or service needs from the outside world, injected by createApp's caller. */
+export interface Deps {
+  config: Config;
+  db: Db;
+  dialect: Dialect;
+  mailer: Mailer;
+  clock: Clock;
+  logger: Logger;
+  /** Secret used to sign session tokens and cookies. */
+  secret: string;
+}
+
+export interface AuthUser {
+  id: string;
+  tokenVersion: number;
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: Deps;
+    requestId: string;
+    locale: 'zh-TW' | 'en';
+    user: AuthUser;
+  };
+};

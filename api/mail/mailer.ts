@@ -1,0 +1,55 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from '../lib/logger.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Links the message carries; printed to the console by the outbox mailer. */
+  links?: string[];
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Sends over SMTP (nodemailer) to the server named by an smtp:// or smtps:// URL. */
+export function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(m) {
+      await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+    },
+  };
+}
+
+/**
+ * Writes each message as an RFC 822 .eml file under dir (any mail client opens it) and logs
+ * its links, so a fresh machine needs no mail server.
+ */
+export function outboxMailer(dir: string, from: string, logger: Logger): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let seq = 0;
+  return {
+    async send(m) {
+      const info = await transport.sendMail({
+        from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+      });
+      await fs.mkdir(dir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const safeTo = m.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+      const file = path.join(dir, `${stamp}-${String(seq++).padStart(4, '0')}-${safeTo}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      logger.info({ to: m.to, subject: m.subject, file, links: m.links ?? [] }, 'mail written to outbox');
+      // A plain line too, so a newcomer can click the link straight from the terminal.
+      for (const link of m.links ?? []) process.stdout.write(`[outbox] ${m.to}: ${link}\n`);
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv, Deps } from '../../lib/context.js';
+import { validate } from '../../lib/validate.js';
+import { hitRateLimit } from '../../lib/rate-limit.js';
+import { clientIp } from '../../lib/auth-middleware.js';
+import { AppError, normalizeLocale } from '../../lib/errors.js';
+import * as auth from '../../auth/service.js';
+import { successBody } from '../../auth/messages.js';
+import { socialRoutes } from './social.js';
+
+const email = z.string().trim().max(320);
+const locale = z.string().max(20).optional();
+
+/** Counts the attempt against the caller's IP and the e-mail; throws RATE_LIMITED past either. */
+async function limit(deps: Deps, action: string, ip: string, mail?: string) {
+  const { windowSeconds, perIp, perEmail } = deps.config.rateLimit;
+  await hitRateLimit(deps.db, deps.clock, `${action}:ip:${ip}`, perIp, windowSeconds);
+  if (mail) {
+    await hitRateLimit(deps.db, deps.clock, `${action}:email:${auth.normalizeEmail(mail)}`, perEmail, windowSeconds);
+  }
+}
+
+export function authRoutes() {
+  const r = new Hono<AppEnv>();
+
+  r.post(
+    '/register',
+    validate('json', z.object({ email, password: z.string().max(200), name: z.string().max(200).optional(), locale })),
+    async (c) => {
+      const deps = c.get('deps');
+      const body = c.req.valid('json');
+      await limit(deps, 'register', clientIp(c), body.email);
+      const user = await auth.register(deps, { ...body, locale: normalizeLocale(body.locale ?? c.get('locale')) });
+      return c.json(successBody('registered', c.get('locale'), { user }), 201);
+    },
+  );
+
+  r.post('/login', validate('json', z.object({ email, password: z.string().max(200) })), async (c) => {
+    const deps = c.get('deps');
+    const body = c.req.valid('json');
+    await limit(deps, 'login', clientIp(c), body.email);
+    const result = await auth.login(deps, body);
+    return c.json({ success: true, ...result });
+  });
+
+  r.post('/resend-verification', validate('json', z.object({ email, locale })), async (c) => {
+    const deps = c.get('deps');
+    const body = c.req.valid('json');
+    await limit(deps, 'resend', clientIp(c), body.email);
+    await auth.resendVerification(deps, body.email);
+    return c.json(successBody('verificationSent', c.get('locale')));
+  });
+
+  r.post('/forgot-password', validate('json', z.object({ email, locale })), async (c) => {
+    const deps = c.get('deps');
+    const body = c.req.valid('json');
+    await limit(deps, 'forgot', clientIp(c), body.email);
+    await auth.forgotPassword(deps, body.email, normalizeLocale(body.locale ?? c.get('locale')));
+    return c.json(successBody('resetSent', c.get('locale')));
+  });
+
+  // The link in the verification e-mail: verify, then land on the login screen.
+  r.get('/verify-email', async (c) => {
+    const token = c.req.query('token') ?? '';
+    try {
+      await auth.verifyEmail(c.get('deps'), token);
+      return c.redirect('/login?verified=true', 302);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      const message = err.messages()[c.get('locale')];
+      return c.redirect(`/login?verified=false&error=${encodeURIComponent(message)}`, 302);
+    }
+  });
+
+  // The same check for the SPA's /verify-email?token= route.
+  r.post('/verify-email', validate('json', z.object({ token: z.string().min(1).max(200) })), async (c) => {
+    await auth.verifyEmail(c.get('deps'), c.req.valid('json').token);
+    return c.json(successBody('verified', c.get('locale')));
+  });
+
+  r.get('/reset-password/:token/validate', async (c) => {
+    return c.json({ success: true, ...(await auth.validateResetToken(c.get('deps'), c.req.param('token'))) });
+  });
+
+  r.post(
+    '/reset-password',
+    validate('json', z.object({ token: z.string().min(1).max(200), newPassword: z.string().max(200) })),
+    async (c) => {
+      const deps = c.get('deps');
+      const body = c.req.valid('json');
+      await limit(deps, 'reset', clientIp(c));
+      await auth.resetPassword(deps, body.token, body.newPassword);
+      return c.json(successBody('resetDone', c.get('locale')));
+    },
+  );
+
+  r.route('/', socialRoutes());
+  return r;
+}

@@ -1,0 +1,32 @@
+// `npm start`: build the web app when it is missing or older than its sources, then serve it.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'dist', 'index.html');
+
+function newest(dir) {
+  let t = 0;
+  if (!fs.existsSync(dir)) return t;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    t = Math.max(t, entry.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+const sourcesChanged = () => {
+  const built = fs.statSync(dist).mtimeMs;
+  return ['src', 'public', 'worker'].some((d) => newest(path.join(root, d)) > built) ||
+    fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs > built;
+};
+
+if (!fs.existsSync(dist) || sourcesChanged()) {
+  console.log('Building the web app…');
+  const r = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const r = spawnSync('npx', ['tsx', 'api/server.ts'], { cwd: root, stdio: 'inherit' });
+process.exit(r.status ?? 0);
