@@ -66,7 +66,9 @@ export function createApp(deps: Deps) {
 
   if (deps.config.serveWeb) mountWeb(app, deps.config.webDist);
 
-  app.notFound((c) => c.json(errorBody(new AppError('NOT_FOUND'), c.get('locale'), c.get('requestId')), 404));
+  app.notFound((c) =>
+    c.json(errorBody(new AppError('NOT_FOUND'), c.get('locale'), c.get('requestId')), 404),
+  );
 
   app.onError((err, c) => {
     const locale = c.get('locale') ?? 'zh-TW';

@@ -48,7 +48,10 @@ async function main() {
   });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    logger.info({ port: info.port, database: handle.dialect, dataDir: config.dataDir }, 'Mnemo is listening');
+    logger.info(
+      { port: info.port, database: handle.dialect, dataDir: config.dataDir },
+      'Mnemo is listening',
+    );
     process.stdout.write(`\n  Mnemo is running at ${config.publicUrl}\n\n`);
   });
 

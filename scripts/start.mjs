@@ -18,8 +18,10 @@ function newest(dir) {
 
 const sourcesChanged = () => {
   const built = fs.statSync(dist).mtimeMs;
-  return ['src', 'public', 'worker'].some((d) => newest(path.join(root, d)) > built) ||
-    fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs > built;
+  return (
+    ['src', 'public', 'worker'].some((d) => newest(path.join(root, d)) > built) ||
+    fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs > built
+  );
 };
 
 if (!fs.existsSync(dist) || sourcesChanged()) {

@@ -1,10 +1,14 @@
 import type { Locale } from '../lib/errors.js';
 import type { MailMessage } from '../mail/mailer.js';
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-function layout(title: string, paragraphs: string[], button: { label: string; href: string }, footer: string) {
+function layout(
+  title: string,
+  paragraphs: string[],
+  button: { label: string; href: string },
+  footer: string,
+) {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escape(p)}</p>`).join('');
   return `<!doctype html><html><body style="font-family:-apple-system,'PingFang TC','Noto Sans TC','Microsoft JhengHei',sans-serif;color:#1f2937;background:#f6f7fb;padding:24px">
 <div style="max-width:520px;margin:0 auto;background:#fff;border-radius:12px;padding:32px">
@@ -19,14 +23,20 @@ const copy = {
     'zh-TW': {
       subject: 'Mnemo｜請驗證您的電子郵件',
       title: '歡迎加入 Mnemo！',
-      lines: (name: string) => [`${name} 您好：`, '請點擊下方按鈕完成電子郵件驗證，驗證後即可登入開始學習。此連結 24 小時內有效，且只能使用一次。'],
+      lines: (name: string) => [
+        `${name} 您好：`,
+        '請點擊下方按鈕完成電子郵件驗證，驗證後即可登入開始學習。此連結 24 小時內有效，且只能使用一次。',
+      ],
       button: '驗證電子郵件',
       footer: '如果您沒有註冊 Mnemo，請忽略這封信。',
     },
     en: {
       subject: 'Mnemo: please verify your email',
       title: 'Welcome to Mnemo!',
-      lines: (name: string) => [`Hi ${name},`, 'Click the button below to verify your email, then log in and start studying. The link works once and expires in 24 hours.'],
+      lines: (name: string) => [
+        `Hi ${name},`,
+        'Click the button below to verify your email, then log in and start studying. The link works once and expires in 24 hours.',
+      ],
       button: 'Verify email',
       footer: "If you didn't sign up for Mnemo, you can ignore this email.",
     },
@@ -35,14 +45,20 @@ const copy = {
     'zh-TW': {
       subject: 'Mnemo｜重設您的密碼',
       title: '重設密碼',
-      lines: (name: string) => [`${name} 您好：`, '我們收到了重設您 Mnemo 密碼的要求。請點擊下方按鈕設定新密碼。此連結 1 小時內有效，且只能使用一次。'],
+      lines: (name: string) => [
+        `${name} 您好：`,
+        '我們收到了重設您 Mnemo 密碼的要求。請點擊下方按鈕設定新密碼。此連結 1 小時內有效，且只能使用一次。',
+      ],
       button: '重設密碼',
       footer: '如果您沒有提出這個要求，請忽略這封信，您的密碼不會改變。',
     },
     en: {
       subject: 'Mnemo: reset your password',
       title: 'Reset your password',
-      lines: (name: string) => [`Hi ${name},`, 'We received a request to reset your Mnemo password. Click the button below to choose a new one. The link works once and expires in 1 hour.'],
+      lines: (name: string) => [
+        `Hi ${name},`,
+        'We received a request to reset your Mnemo password. Click the button below to choose a new one. The link works once and expires in 1 hour.',
+      ],
       button: 'Reset password',
       footer: "If you didn't ask for this, ignore this email and your password stays the same.",
     },
@@ -50,7 +66,13 @@ const copy = {
 } as const;
 
 /** The verification or reset e-mail in the learner's language. */
-export function authEmail(kind: 'verify' | 'reset', locale: Locale, to: string, name: string, link: string): MailMessage {
+export function authEmail(
+  kind: 'verify' | 'reset',
+  locale: Locale,
+  to: string,
+  name: string,
+  link: string,
+): MailMessage {
   const c = copy[kind][locale];
   const lines = c.lines(name);
   return {

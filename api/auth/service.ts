@@ -159,7 +159,8 @@ export async function login(d: AuthDeps, input: { email: string; password: strin
     ? await verifyPassword(input.password, user.password_hash)
     : (await verifyPassword(input.password, await dummyPasswordHash()), false);
   if (!user || !ok) throw new AppError('INVALID_CREDENTIALS');
-  if (user.email_verified !== 1) throw new AppError('EMAIL_NOT_VERIFIED', { details: { canResend: true } });
+  if (user.email_verified !== 1)
+    throw new AppError('EMAIL_NOT_VERIFIED', { details: { canResend: true } });
   return { token: await sessionFor(d, user), user: presentUser(user) };
 }
 
@@ -209,14 +210,21 @@ export async function validateResetToken(d: AuthDeps, token: string) {
   const clickToken = randomToken();
   await d.db
     .updateTable('auth_tokens')
-    .set({ click_token_hash: hashToken(clickToken), clicked_at: row.clicked_at ?? iso(d.clock.now()) })
+    .set({
+      click_token_hash: hashToken(clickToken),
+      clicked_at: row.clicked_at ?? iso(d.clock.now()),
+    })
     .where('id', '=', row.id)
     .execute();
   return { valid: true, clickValidatedToken: clickToken, alreadyClicked: row.clicked_at !== null };
 }
 
 /** Sets a new password from a reset link; every other reset link and every session ends. */
-export async function resetPassword(d: AuthDeps, token: string, newPassword: string): Promise<void> {
+export async function resetPassword(
+  d: AuthDeps,
+  token: string,
+  newPassword: string,
+): Promise<void> {
   checkPassword(newPassword);
   const { row } = await findResetToken(d, token);
   const now = iso(d.clock.now());
@@ -226,7 +234,8 @@ export async function resetPassword(d: AuthDeps, token: string, newPassword: str
     .where('id', '=', row.id)
     .where('used_at', 'is', null)
     .executeTakeFirst();
-  if (Number(consumed.numUpdatedRows) !== 1) throw new AppError('RESET_TOKEN_INVALID', { details: { valid: false } });
+  if (Number(consumed.numUpdatedRows) !== 1)
+    throw new AppError('RESET_TOKEN_INVALID', { details: { valid: false } });
   await d.db
     .updateTable('auth_tokens')
     .set({ used_at: now })

@@ -21,7 +21,11 @@ export async function issueSessionToken(
 }
 
 /** Verifies signature, algorithm (HS256 only) and expiry at `now`; throws UNAUTHORIZED otherwise. */
-export async function verifySessionToken(secret: string, token: string, now: Date): Promise<AuthUser> {
+export async function verifySessionToken(
+  secret: string,
+  token: string,
+  now: Date,
+): Promise<AuthUser> {
   try {
     const { payload } = await jwtVerify(token, key(secret), {
       algorithms: ['HS256'],

@@ -13,7 +13,11 @@ export class AppError extends Error {
 
   constructor(
     code: ErrorCode,
-    opts: { details?: Record<string, unknown>; params?: Record<string, string | number>; cause?: unknown } = {},
+    opts: {
+      details?: Record<string, unknown>;
+      params?: Record<string, string | number>;
+      cause?: unknown;
+    } = {},
   ) {
     super(errorCatalog[code].en, { cause: opts.cause });
     this.name = 'AppError';

@@ -31,7 +31,11 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
  * its links, so a fresh machine needs no mail server.
  */
 export function outboxMailer(dir: string, from: string, logger: Logger): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   let seq = 0;
   return {
     async send(m) {
@@ -47,7 +51,10 @@ export function outboxMailer(dir: string, from: string, logger: Logger): Mailer 
       const safeTo = m.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = path.join(dir, `${stamp}-${String(seq++).padStart(4, '0')}-${safeTo}.eml`);
       await fs.writeFile(file, info.message as Buffer);
-      logger.info({ to: m.to, subject: m.subject, file, links: m.links ?? [] }, 'mail written to outbox');
+      logger.info(
+        { to: m.to, subject: m.subject, file, links: m.links ?? [] },
+        'mail written to outbox',
+      );
       // A plain line too, so a newcomer can click the link straight from the terminal.
       for (const link of m.links ?? []) process.stdout.write(`[outbox] ${m.to}: ${link}\n`);
     },

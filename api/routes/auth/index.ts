@@ -17,7 +17,13 @@ async function limit(deps: Deps, action: string, ip: string, mail?: string) {
   const { windowSeconds, perIp, perEmail } = deps.config.rateLimit;
   await hitRateLimit(deps.db, deps.clock, `${action}:ip:${ip}`, perIp, windowSeconds);
   if (mail) {
-    await hitRateLimit(deps.db, deps.clock, `${action}:email:${auth.normalizeEmail(mail)}`, perEmail, windowSeconds);
+    await hitRateLimit(
+      deps.db,
+      deps.clock,
+      `${action}:email:${auth.normalizeEmail(mail)}`,
+      perEmail,
+      windowSeconds,
+    );
   }
 }
 
@@ -26,23 +32,38 @@ export function authRoutes() {
 
   r.post(
     '/register',
-    validate('json', z.object({ email, password: z.string().max(200), name: z.string().max(200).optional(), locale })),
+    validate(
+      'json',
+      z.object({
+        email,
+        password: z.string().max(200),
+        name: z.string().max(200).optional(),
+        locale,
+      }),
+    ),
     async (c) => {
       const deps = c.get('deps');
       const body = c.req.valid('json');
       await limit(deps, 'register', clientIp(c), body.email);
-      const user = await auth.register(deps, { ...body, locale: normalizeLocale(body.locale ?? c.get('locale')) });
+      const user = await auth.register(deps, {
+        ...body,
+        locale: normalizeLocale(body.locale ?? c.get('locale')),
+      });
       return c.json(successBody('registered', c.get('locale'), { user }), 201);
     },
   );
 
-  r.post('/login', validate('json', z.object({ email, password: z.string().max(200) })), async (c) => {
-    const deps = c.get('deps');
-    const body = c.req.valid('json');
-    await limit(deps, 'login', clientIp(c), body.email);
-    const result = await auth.login(deps, body);
-    return c.json({ success: true, ...result });
-  });
+  r.post(
+    '/login',
+    validate('json', z.object({ email, password: z.string().max(200) })),
+    async (c) => {
+      const deps = c.get('deps');
+      const body = c.req.valid('json');
+      await limit(deps, 'login', clientIp(c), body.email);
+      const result = await auth.login(deps, body);
+      return c.json({ success: true, ...result });
+    },
+  );
 
   r.post('/resend-verification', validate('json', z.object({ email, locale })), async (c) => {
     const deps = c.get('deps');
@@ -74,18 +95,28 @@ export function authRoutes() {
   });
 
   // The same check for the SPA's /verify-email?token= route.
-  r.post('/verify-email', validate('json', z.object({ token: z.string().min(1).max(200) })), async (c) => {
-    await auth.verifyEmail(c.get('deps'), c.req.valid('json').token);
-    return c.json(successBody('verified', c.get('locale')));
-  });
+  r.post(
+    '/verify-email',
+    validate('json', z.object({ token: z.string().min(1).max(200) })),
+    async (c) => {
+      await auth.verifyEmail(c.get('deps'), c.req.valid('json').token);
+      return c.json(successBody('verified', c.get('locale')));
+    },
+  );
 
   r.get('/reset-password/:token/validate', async (c) => {
-    return c.json({ success: true, ...(await auth.validateResetToken(c.get('deps'), c.req.param('token'))) });
+    return c.json({
+      success: true,
+      ...(await auth.validateResetToken(c.get('deps'), c.req.param('token'))),
+    });
   });
 
   r.post(
     '/reset-password',
-    validate('json', z.object({ token: z.string().min(1).max(200), newPassword: z.string().max(200) })),
+    validate(
+      'json',
+      z.object({ token: z.string().min(1).max(200), newPassword: z.string().max(200) }),
+    ),
     async (c) => {
       const deps = c.get('deps');
       const body = c.req.valid('json');

@@ -17,14 +17,18 @@ export function userRoutes() {
   });
 
   // The language of e-mails follows the one chosen in the app.
-  r.put('/preferences', validate('json', z.object({ locale: z.enum(['zh-TW', 'en']) })), async (c) => {
-    const { db, clock } = c.get('deps');
-    await db
-      .updateTable('users')
-      .set({ locale: c.req.valid('json').locale, updated_at: clock.now().toISOString() })
-      .where('id', '=', c.get('user').id)
-      .execute();
-    return c.json({ success: true });
-  });
+  r.put(
+    '/preferences',
+    validate('json', z.object({ locale: z.enum(['zh-TW', 'en']) })),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      await db
+        .updateTable('users')
+        .set({ locale: c.req.valid('json').locale, updated_at: clock.now().toISOString() })
+        .where('id', '=', c.get('user').id)
+        .execute();
+      return c.json({ success: true });
+    },
+  );
   return r;
 }

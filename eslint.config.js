@@ -1,0 +1,118 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from 'eslint-plugin-boundaries';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist',
+      'data',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'coverage',
+      'public',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+    },
+  },
+  // Only the env module reads process.env.
+  {
+    files: ['api/**/*.ts'],
+    ignores: ['api/env.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read settings through api/env.ts and pass them in.',
+        },
+      ],
+    },
+  },
+  // The API never imports the web app.
+  {
+    files: ['api/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/src/**', '**/worker/**'], message: 'api must not import src or worker.' },
+          ],
+        },
+      ],
+    },
+  },
+  // The web app and service worker take only types from the API.
+  {
+    files: ['src/**/*.{ts,tsx}', 'worker/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, boundaries },
+    settings: {
+      'import/resolver': { typescript: { project: './tsconfig.json' } },
+      'boundaries/elements': [
+        { type: 'feature', pattern: 'src/features/*', capture: ['featureName'] },
+        { type: 'app', pattern: 'src/app' },
+        {
+          type: 'shared',
+          pattern: [
+            'src/components',
+            'src/lib',
+            'src/config',
+            'src/stores',
+            'src/i18n',
+            'src/db',
+            'src/styles',
+          ],
+        },
+      ],
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/api/**', '../api/*'],
+              allowTypeImports: true,
+              message: 'Import only types from api.',
+            },
+          ],
+        },
+      ],
+      // shared -> features -> app, one way; features never import each other.
+      'boundaries/element-types': [
+        'error',
+        {
+          default: 'allow',
+          rules: [
+            {
+              from: 'feature',
+              disallow: [['feature', { featureName: '!${from.featureName}' }], 'app'],
+              message: 'A feature must not import another feature or the app layer.',
+            },
+            {
+              from: 'shared',
+              disallow: ['feature', 'app'],
+              message: 'Shared code must not import features or the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,4 @@
+/** Placeholder footer (replaced by the shell work). */
+export function Footer() {
+  return <footer />;
+}

@@ -1,0 +1,54 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
+import { RootLayout } from './layouts/root-layout';
+import { ProtectedRoute } from './layouts/protected-route';
+import { PageSpinner } from '../components/ui/spinner';
+import { paths } from '../config/paths';
+
+// Every page is its own chunk so the first load stays small.
+const HomePage = lazy(() => import('./routes/home-page'));
+const LoginPage = lazy(() => import('../features/auth/components/login-page'));
+const VerifyEmailPage = lazy(() => import('../features/auth/components/verify-email-page'));
+const ResetPasswordPage = lazy(() => import('../features/auth/components/reset-password-page'));
+const SocialCallbackPage = lazy(() => import('../features/auth/components/social-callback-page'));
+const ContactPage = lazy(() => import('../features/contact/components/contact-page'));
+const PrivacyPage = lazy(() => import('../features/legal/components/privacy-page'));
+const TermsPage = lazy(() => import('../features/legal/components/terms-page'));
+const ComingSoonPage = lazy(() => import('./routes/coming-soon-page'));
+
+const page = (node: ReactNode) => <Suspense fallback={<PageSpinner />}>{node}</Suspense>;
+const coming = (feature: string) => page(<ComingSoonPage feature={feature} />);
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    children: [
+      { path: paths.home, element: page(<HomePage />) },
+      { path: paths.login, element: page(<LoginPage />) },
+      { path: paths.verifyEmail, element: page(<VerifyEmailPage />) },
+      { path: paths.resetPassword, element: page(<ResetPasswordPage />) },
+      { path: paths.socialCallback, element: page(<SocialCallbackPage />) },
+      { path: paths.contact, element: page(<ContactPage />) },
+      { path: paths.privacy, element: page(<PrivacyPage />) },
+      { path: paths.terms, element: page(<TermsPage />) },
+      { path: paths.paymentResult, element: coming('payment') },
+      {
+        element: <ProtectedRoute />,
+        children: [
+          { path: paths.uploadMaterial, element: coming('upload') },
+          { path: '/materials/:materialId', element: coming('material') },
+          { path: '/materials/:materialId/quiz/new', element: coming('quiz') },
+          { path: '/materials/:materialId/quiz/loading', element: coming('quiz') },
+          { path: '/materials/:materialId/quiz/:quizId/questions', element: coming('quiz') },
+          { path: '/materials/:materialId/quiz/:quizId/results', element: coming('quiz') },
+          { path: paths.subscription, element: coming('subscription') },
+        ],
+      },
+      { path: '*', element: <Navigate to={paths.home} replace /> },
+    ],
+  },
+]);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

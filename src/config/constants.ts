@@ -1,0 +1,16 @@
+/** Business constants of the spec (section 9). */
+export const TOKEN_COOKIE = 'mnemo_token';
+export const TOKEN_COOKIE_DAYS = 0.0833;
+export const PROFILE_REFRESH_MIN_MS = 5000;
+export const TOAST_MS = 2000;
+export const LOGIN_REDIRECT_MS = 1500;
+export const REGISTER_RETURN_MS = 2000;
+export const RESET_BANNER_MS = 5000;
+export const RESET_REDIRECT_MS = 3000;
+export const CONTACT_DELAY_MS = 1500;
+export const TOKEN_WAIT_RETRIES = 5;
+export const TOKEN_WAIT_MS = 200;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{8,}$/;
+export const STORAGE_USER = 'mnemo_user';
+export const LANGUAGE_KEY = 'i18nextLng';

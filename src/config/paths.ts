@@ -1,0 +1,25 @@
+/** Every route of the app, in one place. */
+export const paths = {
+  home: '/',
+  login: '/login',
+  verifyEmail: '/verify-email',
+  resetPassword: '/reset-password',
+  socialCallback: '/auth/social-callback',
+  uploadMaterial: '/upload-material',
+  material: (id: string) => `/materials/${encodeURIComponent(id)}`,
+  quizNew: (id: string) => `/materials/${encodeURIComponent(id)}/quiz/new`,
+  quizLoading: (id: string) => `/materials/${encodeURIComponent(id)}/quiz/loading`,
+  quizQuestions: (id: string, quizId: string) =>
+    `/materials/${encodeURIComponent(id)}/quiz/${encodeURIComponent(quizId)}/questions`,
+  quizResults: (id: string, quizId: string) =>
+    `/materials/${encodeURIComponent(id)}/quiz/${encodeURIComponent(quizId)}/results`,
+  subscription: '/subscription',
+  paymentResult: '/payment/result',
+  contact: '/contact',
+  privacy: '/privacy-policy',
+  terms: '/terms-of-service',
+} as const;
+
+/** /login?redirect=… for a protected path. */
+export const loginRedirect = (path: string) =>
+  `${paths.login}?redirect=${encodeURIComponent(path)}`;

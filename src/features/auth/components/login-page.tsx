@@ -1,0 +1,4 @@
+/** Placeholder: login-page. */
+export default function Page() {
+  return <div className="page">login-page</div>;
+}

@@ -1,0 +1,4 @@
+/** Placeholder: social-callback-page. */
+export default function Page() {
+  return <div className="page">social-callback-page</div>;
+}

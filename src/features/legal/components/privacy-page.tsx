@@ -1,0 +1,4 @@
+/** Placeholder: privacy-page. */
+export default function Page() {
+  return <div className="page">privacy-page</div>;
+}

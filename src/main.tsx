@@ -1,0 +1,7 @@
+import { createRoot } from 'react-dom/client';
+import './i18n';
+import './styles/tokens.css';
+import './styles/base.css';
+import { App } from './app/app';
+
+createRoot(document.getElementById('root')!).render(<App />);
