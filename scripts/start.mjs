@@ -30,5 +30,13 @@ if (!fs.existsSync(dist) || sourcesChanged()) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const r = spawnSync('npx', ['tsx', 'api/server.ts'], { cwd: root, stdio: 'inherit' });
+// Settings come from the environment, or from .env when there is one.
+const envFile = path.join(root, '.env');
+const args = [
+  ...(fs.existsSync(envFile) ? [`--env-file=${envFile}`] : []),
+  '--import',
+  'tsx',
+  'api/server.ts',
+];
+const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
 process.exit(r.status ?? 0);

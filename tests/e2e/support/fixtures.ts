@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import PostalMime from 'postal-mime';
+
+export { expect };
+
+const DATA_DIR = process.env.E2E_DATA_DIR ?? path.resolve('.tmp', 'e2e-data');
+export const SCREENSHOT_DIR = path.resolve('test-results', 'screenshots');
+
+type Violation = { url: string; text: string };
+
+/** Runs axe on the page as it is now; returns serious and critical violations. */
+async function axeViolations(page: Page): Promise<Violation[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      url: page.url(),
+      text: `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    }));
+}
+
+const transient = (err: unknown) =>
+  /Execution context was destroyed|Target page, context or browser has been closed|navigation|frame was detached/i.test(
+    String(err),
+  );
+
+/** Checks the page now and fails the test on serious or critical axe violations. */
+export async function expectAccessible(page: Page, label = '') {
+  const found = await axeViolations(page);
+  expect(
+    found.map((v) => v.text),
+    `axe on ${label || page.url()}`,
+  ).toEqual([]);
+}
+
+/** Full-page screenshot saved under test-results/screenshots/NAME.png, after an axe check. */
+export async function snap(page: Page, name: string) {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await expectAccessible(page, name);
+}
+
+/**
+ * Every test's page is checked with axe-core after each navigation it makes (full loads and
+ * client-side route changes) and once more at the end; a serious or critical violation fails it.
+ */
+export const test = base.extend<{ a11yWatch: void }>({
+  a11yWatch: [
+    async ({ page }, use) => {
+      const violations: Violation[] = [];
+      const checks: Promise<void>[] = [];
+      let last = '';
+      page.on('framenavigated', (frame) => {
+        if (frame !== page.mainFrame()) return;
+        const url = frame.url();
+        if (url === last || url.startsWith('about:')) return;
+        last = url;
+        checks.push(
+          (async () => {
+            try {
+              await page.waitForLoadState('load');
+              await page.waitForTimeout(400);
+              if (page.url() !== url) return; // already moved on: its own event checks the next page
+              violations.push(...(await axeViolations(page)));
+            } catch (err) {
+              if (!transient(err)) throw err;
+            }
+          })(),
+        );
+      });
+      await use();
+      await Promise.all(checks);
+      if (!page.isClosed()) {
+        try {
+          violations.push(...(await axeViolations(page)));
+        } catch (err) {
+          if (!transient(err)) throw err;
+        }
+      }
+      const unique = [...new Map(violations.map((v) => [v.text, v])).values()];
+      expect(
+        unique.map((v) => `${v.url}: ${v.text}`),
+        'axe-core serious/critical violations',
+      ).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export const uniqueEmail = (prefix = 'learner') =>
+  `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/** Waits for a message to `to` in the server's outbox and returns its first link containing `fragment`. */
+export async function linkFromOutbox(
+  to: string,
+  fragment: string,
+  timeoutMs = 15_000,
+): Promise<string> {
+  const dir = path.join(DATA_DIR, 'outbox');
+  const safeTo = to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((f) => f.endsWith(`-${safeTo}.eml`))
+          .sort()
+      : [];
+    for (const file of files.reverse()) {
+      const mail = await PostalMime.parse(fs.readFileSync(path.join(dir, file)));
+      const link = (mail.text ?? '').match(/https?:\/\/\S+/g)?.find((l) => l.includes(fragment));
+      if (link) return link;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`No mail to ${to} with a link containing "${fragment}" in ${dir}`);
+}
+
+/** Switches the UI language before the app loads (the detector reads localStorage first). */
+export async function useLanguage(page: Page, lng: 'zh-TW' | 'en') {
+  await page.addInitScript((l) => {
+    if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', l);
+  }, lng);
+}
