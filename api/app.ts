@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -76,7 +77,11 @@ export function createApp(deps: Deps) {
     let appError: AppError;
     if (err instanceof AppError) {
       appError = err;
-    } else if (err instanceof SyntaxError && /JSON/i.test(err.message)) {
+    } else if (
+      (err instanceof SyntaxError || (err instanceof HTTPException && err.status === 400)) &&
+      /JSON/i.test(err.message)
+    ) {
+      // Hono's json validator reports a body it cannot parse as HTTPException(400).
       appError = new AppError('INVALID_JSON');
     } else {
       deps.logger.error({ err, requestId: rid, path: c.req.path }, 'unhandled error');

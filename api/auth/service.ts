@@ -6,7 +6,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { addMs, iso, type Clock } from '../lib/clock.js';
 import { AppError, type Locale } from '../lib/errors.js';
 import { dummyPasswordHash, hashPassword, PASSWORD_RULE, verifyPassword } from './password.js';
-import { hashToken, randomToken } from './tokens.js';
+import { deriveToken, hashToken, randomToken } from './tokens.js';
 import { issueSessionToken } from './session.js';
 import { authEmail } from './emails.js';
 
@@ -122,7 +122,13 @@ export async function register(
     if (await findUserByEmail(d.db, email)) throw new AppError('EMAIL_TAKEN', { cause: err });
     throw err;
   }
-  await sendVerification(d, user);
+  try {
+    await sendVerification(d, user);
+  } catch (err) {
+    // No verification mail, no account: the learner can simply register again.
+    await d.db.deleteFrom('users').where('id', '=', user.id).execute();
+    throw new AppError('MAIL_SEND_FAILED', { cause: err });
+  }
   return presentUser(user);
 }
 
@@ -207,15 +213,16 @@ async function findResetToken(d: AuthDeps, token: string) {
 export async function validateResetToken(d: AuthDeps, token: string) {
   const { row, viaClickToken } = await findResetToken(d, token);
   if (viaClickToken) return { valid: true, clickValidatedToken: token, alreadyClicked: true };
-  const clickToken = randomToken();
-  await d.db
-    .updateTable('auth_tokens')
-    .set({
-      click_token_hash: hashToken(clickToken),
-      clicked_at: row.clicked_at ?? iso(d.clock.now()),
-    })
-    .where('id', '=', row.id)
-    .execute();
+  // Derived, not random: a second check (a reload) hands out the same token instead of
+  // retiring the one the page already keeps in session storage.
+  const clickToken = deriveToken(d.secret, `reset-click:${row.id}`);
+  if (row.click_token_hash === null) {
+    await d.db
+      .updateTable('auth_tokens')
+      .set({ click_token_hash: hashToken(clickToken), clicked_at: iso(d.clock.now()) })
+      .where('id', '=', row.id)
+      .execute();
+  }
   return { valid: true, clickValidatedToken: clickToken, alreadyClicked: row.clicked_at !== null };
 }
 

@@ -78,6 +78,11 @@ export const errorCatalog = {
     'zh-TW': '密碼重設連結已過期，請重新申請忘記密碼。',
     en: 'This password reset link has expired. Please try the forgot password process again.',
   },
+  MAIL_SEND_FAILED: {
+    status: 503,
+    'zh-TW': '目前無法寄出驗證信，請稍後再註冊一次。',
+    en: 'We could not send the verification email right now. Please try registering again later.',
+  },
   SOCIAL_NOT_CONFIGURED: {
     status: 501,
     'zh-TW': '此伺服器尚未設定 {{provider}} 登入。',
@@ -92,6 +97,11 @@ export const errorCatalog = {
     status: 400,
     'zh-TW': '{{provider}} 帳號的電子郵件尚未驗證，無法用來登入。',
     en: 'The email of this {{provider}} account is not verified, so it cannot be used to sign in.',
+  },
+  CONTACT_SEND_FAILED: {
+    status: 503,
+    'zh-TW': '目前無法送出您的諮詢，請稍後再試，或直接來信 {{email}}。',
+    en: 'We could not send your inquiry right now. Please try again later, or email us at {{email}}.',
   },
 } as const satisfies Record<string, { status: number; 'zh-TW': string; en: string }>;
 

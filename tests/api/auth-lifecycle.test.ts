@@ -1,0 +1,263 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { errorCatalog } from '../../api/lib/error-catalog.js';
+import { createTestApp, databases, linkIn, type TestApp } from '../support/test-app.js';
+
+const PASSWORD = 'Study2026';
+
+/** The path and query of an absolute link, as the app sees the request. */
+const pathOf = (link: string) => {
+  const u = new URL(link);
+  return u.pathname + u.search;
+};
+
+/** The `error` parameter of a /login?verified=false redirect, decoded. */
+const redirectError = (location: string | null) =>
+  new URL(location ?? '', 'http://x').searchParams.get('error');
+
+describe.each(databases)('account life cycle on %s', (dialect) => {
+  let t: TestApp;
+  afterEach(async () => t?.close());
+
+  it('register → verify from the mail link → login → profile with every field of the spec', async () => {
+    t = await createTestApp({ dialect });
+    const reg = await t.call('POST', '/api/v1/auth/register', {
+      email: 'Mei.Lin@Example.com',
+      password: PASSWORD,
+      locale: 'zh-TW',
+    });
+    expect(reg.status).toBe(201);
+    expect(reg.body.success).toBe(true);
+    expect(reg.body.user).toMatchObject({ email: 'mei.lin@example.com', email_verified: false });
+
+    // Not verified yet: the password is right, but the door stays shut with a way to resend.
+    const early = await t.call('POST', '/api/v1/auth/login', {
+      email: 'mei.lin@example.com',
+      password: PASSWORD,
+    });
+    expect(early.status).toBe(403);
+    expect(early.body).toMatchObject({ code: 'EMAIL_NOT_VERIFIED', canResend: true });
+    expect(early.body.messageI18n['zh-TW']).toBe(errorCatalog.EMAIL_NOT_VERIFIED['zh-TW']);
+    expect(early.body.token).toBeUndefined();
+
+    expect(t.mailer.sent).toHaveLength(1);
+    const mail = t.mailer.last('mei.lin@example.com');
+    expect(mail?.subject).toBe('Mnemo｜請驗證您的電子郵件');
+    expect(mail?.text).toContain('驗證電子郵件');
+    const link = linkIn(mail, '/api/v1/auth/verify-email?token=');
+    expect(link.startsWith('http://mnemo.test/')).toBe(true);
+
+    const verified = await t.app.request(pathOf(link));
+    expect(verified.status).toBe(302);
+    expect(verified.headers.get('location')).toBe('/login?verified=true');
+
+    const login = await t.call('POST', '/api/v1/auth/login', {
+      email: 'MEI.LIN@example.com',
+      password: PASSWORD,
+    });
+    expect(login.status).toBe(200);
+    expect(typeof login.body.token).toBe('string');
+    expect(login.body.user).toMatchObject({ email: 'mei.lin@example.com', email_verified: true });
+
+    const profile = await t.call('GET', '/api/v1/user/profile', undefined, {
+      token: login.body.token,
+    });
+    expect(profile.status).toBe(200);
+    expect(profile.body).toMatchObject({
+      id: reg.body.user.id,
+      user_id: reg.body.user.id,
+      email: 'mei.lin@example.com',
+      name: 'mei.lin',
+      account_type: 'free',
+      subscription_status: 'inactive',
+      email_verified: true,
+      free_usage_count: 0,
+      free_quiz_limitation: 3,
+    });
+    expect(profile.body.password_hash).toBeUndefined();
+    expect(profile.body.token_version).toBeUndefined();
+  });
+
+  it('sends the verification mail in English to an English learner, with the given name', async () => {
+    t = await createTestApp({ dialect });
+    const reg = await t.call('POST', '/api/v1/auth/register', {
+      email: 'sam@example.com',
+      password: PASSWORD,
+      name: 'Sam Chen',
+      locale: 'en',
+    });
+    expect(reg.status).toBe(201);
+    const mail = t.mailer.last('sam@example.com');
+    expect(mail?.subject).toBe('Mnemo: please verify your email');
+    expect(mail?.text).toContain('Hi Sam Chen,');
+    expect(mail?.text).not.toMatch(/[\u4e00-\u9fff]/);
+    linkIn(mail, '/api/v1/auth/verify-email?token=');
+  });
+
+  it('takes the mail language from Accept-Language when the body names none', async () => {
+    t = await createTestApp({ dialect });
+    await t.call(
+      'POST',
+      '/api/v1/auth/register',
+      { email: 'yu@example.com', password: PASSWORD },
+      { headers: { 'accept-language': 'zh-TW,zh;q=0.9' } },
+    );
+    expect(t.mailer.last('yu@example.com')?.subject).toBe('Mnemo｜請驗證您的電子郵件');
+  });
+
+  it('refuses a verification link the second time, redirecting with the reason', async () => {
+    t = await createTestApp({ dialect });
+    await t.call('POST', '/api/v1/auth/register', { email: 'a@example.com', password: PASSWORD });
+    const path = pathOf(linkIn(t.mailer.last(), 'verify-email'));
+    expect((await t.app.request(path)).headers.get('location')).toBe('/login?verified=true');
+
+    const again = await t.app.request(path, { headers: { 'accept-language': 'en' } });
+    expect(again.status).toBe(302);
+    const location = again.headers.get('location') ?? '';
+    expect(location.startsWith('/login?verified=false&error=')).toBe(true);
+    expect(redirectError(location)).toBe(errorCatalog.VERIFY_TOKEN_INVALID.en);
+
+    const zh = await t.app.request(path, { headers: { 'accept-language': 'zh-TW' } });
+    expect(redirectError(zh.headers.get('location'))).toBe(
+      errorCatalog.VERIFY_TOKEN_INVALID['zh-TW'],
+    );
+  });
+
+  it('refuses a made-up verification token', async () => {
+    t = await createTestApp({ dialect });
+    const res = await t.app.request('/api/v1/auth/verify-email?token=not-a-real-token');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toMatch(/^\/login\?verified=false&error=/);
+    const post = await t.call('POST', '/api/v1/auth/verify-email', { token: 'not-a-real-token' });
+    expect(post.status).toBe(400);
+    expect(post.body.code).toBe('VERIFY_TOKEN_INVALID');
+  });
+
+  it('refuses a verification link after 24 hours, and the account stays unverified', async () => {
+    t = await createTestApp({ dialect });
+    await t.call('POST', '/api/v1/auth/register', { email: 'b@example.com', password: PASSWORD });
+    const link = linkIn(t.mailer.last(), 'verify-email');
+    const token = new URL(link).searchParams.get('token');
+    t.clock.advance(25 * 60 * 60 * 1000);
+
+    // No Accept-Language (a mail client opening the link): the default language, zh-TW.
+    const res = await t.app.request(pathOf(link));
+    expect(res.status).toBe(302);
+    expect(redirectError(res.headers.get('location'))).toBe(
+      errorCatalog.VERIFY_TOKEN_EXPIRED['zh-TW'],
+    );
+    const post = await t.call('POST', '/api/v1/auth/verify-email', { token });
+    expect(post.status).toBe(400);
+    expect(post.body.code).toBe('VERIFY_TOKEN_EXPIRED');
+
+    const login = await t.call('POST', '/api/v1/auth/login', {
+      email: 'b@example.com',
+      password: PASSWORD,
+    });
+    expect(login.body.code).toBe('EMAIL_NOT_VERIFIED');
+  });
+
+  it('verifies with POST {token} too, once', async () => {
+    t = await createTestApp({ dialect });
+    await t.call('POST', '/api/v1/auth/register', { email: 'c@example.com', password: PASSWORD });
+    const token = new URL(linkIn(t.mailer.last(), 'verify-email')).searchParams.get('token');
+    t.clock.advance(23 * 60 * 60 * 1000);
+
+    const first = await t.call('POST', '/api/v1/auth/verify-email', { token });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ success: true, message: expect.any(String) });
+    expect(first.body.messageI18n).toEqual({ 'zh-TW': expect.any(String), en: first.body.message });
+
+    const second = await t.call('POST', '/api/v1/auth/verify-email', { token });
+    expect(second.status).toBe(400);
+    expect(second.body.code).toBe('VERIFY_TOKEN_INVALID');
+
+    const login = await t.call('POST', '/api/v1/auth/login', {
+      email: 'c@example.com',
+      password: PASSWORD,
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it('a resent verification link replaces the first one', async () => {
+    t = await createTestApp({ dialect });
+    await t.call('POST', '/api/v1/auth/register', { email: 'd@example.com', password: PASSWORD });
+    const first = pathOf(linkIn(t.mailer.last(), 'verify-email'));
+    const resend = await t.call('POST', '/api/v1/auth/resend-verification', {
+      email: 'd@example.com',
+    });
+    expect(resend.status).toBe(200);
+    expect(t.mailer.sent).toHaveLength(2);
+    const second = pathOf(linkIn(t.mailer.last(), 'verify-email'));
+    expect(second).not.toBe(first);
+
+    const stale = await t.app.request(first, { headers: { 'accept-language': 'en' } });
+    expect(redirectError(stale.headers.get('location'))).toBe(errorCatalog.VERIFY_TOKEN_INVALID.en);
+    expect((await t.app.request(second)).headers.get('location')).toBe('/login?verified=true');
+  });
+
+  it('refuses a second account for the same e-mail, whatever its case, in both languages', async () => {
+    t = await createTestApp({ dialect });
+    const first = await t.call('POST', '/api/v1/auth/register', {
+      email: 'dup@example.com',
+      password: PASSWORD,
+    });
+    expect(first.status).toBe(201);
+
+    const dup = await t.call('POST', '/api/v1/auth/register', {
+      email: ' DUP@Example.com ',
+      password: 'Another123',
+    });
+    expect(dup.status).toBe(409);
+    expect(dup.body).toMatchObject({
+      success: false,
+      code: 'EMAIL_TAKEN',
+      message: errorCatalog.EMAIL_TAKEN.en,
+      messageI18n: { 'zh-TW': errorCatalog.EMAIL_TAKEN['zh-TW'], en: errorCatalog.EMAIL_TAKEN.en },
+      error: { 'zh-TW': errorCatalog.EMAIL_TAKEN['zh-TW'], en: errorCatalog.EMAIL_TAKEN.en },
+    });
+    expect(dup.body.requestId).toBeTruthy();
+
+    const zh = await t.call(
+      'POST',
+      '/api/v1/auth/register',
+      { email: 'dup@example.com', password: PASSWORD },
+      { headers: { 'accept-language': 'zh-TW' } },
+    );
+    expect(zh.body.message).toBe('此電子郵件已經註冊，請直接登入或使用忘記密碼。');
+    expect(t.mailer.sent).toHaveLength(1);
+  });
+
+  it.each(['short1A', 'onlyletters', '12345678', 'has space 1', 'пароль123'])(
+    'refuses the weak password %j with PASSWORD_WEAK and creates nothing',
+    async (password) => {
+      t = await createTestApp({ dialect });
+      const res = await t.call('POST', '/api/v1/auth/register', {
+        email: 'weak@example.com',
+        password,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('PASSWORD_WEAK');
+      expect(res.body.messageI18n.en).toBe(
+        'Password must be at least 8 characters with both letters and numbers',
+      );
+      expect(t.mailer.sent).toHaveLength(0);
+      const retry = await t.call('POST', '/api/v1/auth/register', {
+        email: 'weak@example.com',
+        password: PASSWORD,
+      });
+      expect(retry.status).toBe(201);
+    },
+  );
+
+  it.each(['not-an-email', 'a@b', '@example.com', 'a b@example.com', ''])(
+    'refuses the e-mail %j with EMAIL_INVALID',
+    async (email) => {
+      t = await createTestApp({ dialect });
+      const res = await t.call('POST', '/api/v1/auth/register', { email, password: PASSWORD });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('EMAIL_INVALID');
+      expect(res.body.messageI18n['zh-TW']).toBe('電子郵件格式不正確');
+      expect(t.mailer.sent).toHaveLength(0);
+    },
+  );
+});

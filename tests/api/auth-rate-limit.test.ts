@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, databases, linkIn, type TestApp } from '../support/test-app.js';
+
+const PASSWORD = 'Study2026';
+const WINDOW_SECONDS = 600;
+
+async function registerVerified(t: TestApp, email: string) {
+  await t.call('POST', '/api/v1/auth/register', { email, password: PASSWORD });
+  const link = new URL(linkIn(t.mailer.last(email), 'verify-email'));
+  await t.app.request(link.pathname + link.search);
+}
+
+const login = (t: TestApp, email: string, password: string, headers?: Record<string, string>) =>
+  t.call('POST', '/api/v1/auth/login', { email, password }, { headers });
+
+function expectLimited(res: Awaited<ReturnType<typeof login>>) {
+  expect(res.status).toBe(429);
+  expect(res.body.code).toBe('RATE_LIMITED');
+  expect(res.body.token).toBeUndefined();
+  const retryAfter = Number(res.headers.get('retry-after'));
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);
+  expect(res.body.retryAfterSeconds).toBe(retryAfter);
+  return Math.ceil(retryAfter / 60);
+}
+
+describe.each(databases)('rate limits on %s', (dialect) => {
+  let t: TestApp;
+  afterEach(async () => t?.close());
+
+  it('stops the 4th login attempt for one e-mail, even with the right password, until the window ends', async () => {
+    t = await createTestApp({
+      dialect,
+      env: { RATE_LIMIT_PER_EMAIL: '3', RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS) },
+    });
+    await registerVerified(t, 'target@example.com');
+
+    for (let i = 0; i < 3; i++) {
+      expect((await login(t, 'target@example.com', 'Guess1234')).status).toBe(401);
+    }
+    const blocked = await login(t, 'Target@Example.com', PASSWORD);
+    const minutes = expectLimited(blocked);
+    expect(blocked.body.message).toBe(`Too many attempts. Please try again in ${minutes} minutes.`);
+    expect(blocked.body.messageI18n['zh-TW']).toBe(`嘗試次數過多，請在 ${minutes} 分鐘後再試。`);
+
+    const zh = await login(t, 'target@example.com', PASSWORD, { 'accept-language': 'zh-TW' });
+    expectLimited(zh);
+    expect(zh.body.message).toBe(`嘗試次數過多，請在 ${minutes} 分鐘後再試。`);
+
+    // Another account from the same place is not affected.
+    await registerVerified(t, 'bystander@example.com');
+    expect((await login(t, 'bystander@example.com', PASSWORD)).status).toBe(200);
+
+    t.clock.advance(WINDOW_SECONDS * 1000);
+    expect((await login(t, 'target@example.com', PASSWORD)).status).toBe(200);
+  });
+
+  it('stops the 4th attempt from one IP whatever the e-mail, and not other IPs', async () => {
+    t = await createTestApp({
+      dialect,
+      env: {
+        RATE_LIMIT_PER_IP: '3',
+        RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS),
+        TRUST_PROXY: 'true',
+      },
+    });
+    const attacker = { 'x-forwarded-for': '203.0.113.7, 10.0.0.1' };
+    const neighbour = { 'x-forwarded-for': '198.51.100.20' };
+
+    for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) {
+      expect((await login(t, email, PASSWORD, attacker)).status).toBe(401);
+    }
+    const blocked = await login(t, 'd@example.com', PASSWORD, attacker);
+    expectLimited(blocked);
+    expect(blocked.body.messageI18n.en).toMatch(/^Too many attempts/);
+
+    expect((await login(t, 'd@example.com', PASSWORD, neighbour)).status).toBe(401);
+
+    t.clock.advance(WINDOW_SECONDS * 1000);
+    expect((await login(t, 'd@example.com', PASSWORD, attacker)).status).toBe(401);
+  });
+
+  it('limits forgot-password per e-mail, so nobody can flood an inbox', async () => {
+    t = await createTestApp({
+      dialect,
+      env: { RATE_LIMIT_PER_EMAIL: '3', RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS) },
+    });
+    await registerVerified(t, 'inbox@example.com');
+    const before = t.mailer.sent.length;
+    for (let i = 0; i < 3; i++) {
+      const res = await t.call('POST', '/api/v1/auth/forgot-password', {
+        email: 'inbox@example.com',
+      });
+      expect(res.status).toBe(200);
+    }
+    const res = await t.call('POST', '/api/v1/auth/forgot-password', {
+      email: 'inbox@example.com',
+    });
+    expectLimited(res);
+    expect(t.mailer.sent.length - before).toBe(3);
+  });
+});
