@@ -18,6 +18,7 @@ export function operatorEmail(to: string, r: ContactRequest): MailMessage {
   ];
   return {
     to,
+    replyTo: r.email,
     subject: oneLine(`Mnemo 團體方案諮詢｜${r.organization}（${r.teamSize}）`),
     text: [
       'Mnemo 收到一筆新的團體方案諮詢。New group plan inquiry.',

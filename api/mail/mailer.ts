@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where replies go (e.g. the learner who wrote in), when not the sender. */
+  replyTo?: string;
   /** Links the message carries; printed to the console by the outbox mailer. */
   links?: string[];
 }
@@ -21,7 +23,14 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(m) {
-      await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      await transport.sendMail({
+        from,
+        to: m.to,
+        replyTo: m.replyTo,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+      });
     },
   };
 }
@@ -42,6 +51,7 @@ export function outboxMailer(dir: string, from: string, logger: Logger): Mailer 
       const info = await transport.sendMail({
         from,
         to: m.to,
+        replyTo: m.replyTo,
         subject: m.subject,
         text: m.text,
         html: m.html,

@@ -58,6 +58,7 @@ describe.each(databases)('group-plan contact form on %s', (dialect) => {
     expect(t.mailer.sent).toHaveLength(1);
     const mail = t.mailer.sent[0]!;
     expect(mail.to).toBe(OPERATOR);
+    expect(mail.replyTo).toBe('yijun.lin@school.edu.tw');
     expect(mail.subject).toBe('Mnemo 團體方案諮詢｜臺北市立建國高級中學（21-50人）');
     for (const line of [
       '姓名 Name: 林怡君',
