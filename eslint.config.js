@@ -64,6 +64,7 @@ export default tseslint.config(
     settings: {
       'import/resolver': { typescript: { project: './tsconfig.json' } },
       'boundaries/elements': [
+        { type: 'server', pattern: 'api/**/*', mode: 'full' },
         { type: 'feature', pattern: 'src/features/*', capture: ['featureName'] },
         { type: 'app', pattern: 'src/app' },
         {
@@ -78,28 +79,23 @@ export default tseslint.config(
             'src/styles',
           ],
         },
+        { type: 'worker', pattern: 'worker' },
       ],
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/api/**', '../api/*'],
-              allowTypeImports: true,
-              message: 'Import only types from api.',
-            },
-          ],
-        },
-      ],
       // shared -> features -> app, one way; features never import each other.
       'boundaries/element-types': [
         'error',
         {
           default: 'allow',
           rules: [
+            {
+              from: ['feature', 'app', 'shared', 'worker'],
+              disallow: ['server'],
+              importKind: 'value',
+              message: 'The web app and service worker import only types from api.',
+            },
             {
               from: 'feature',
               disallow: [['feature', { featureName: '!${from.featureName}' }], 'app'],
