@@ -1,17 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import * as client from 'openid-client';
 import { z } from 'zod';
-import type { Db } from '../db/database.js';
-import type { User } from '../db/schema.js';
 import type { Config, OidcProviderConfig } from '../env.js';
 import { addMs, iso, type Clock } from '../lib/clock.js';
-import { AppError, type Locale } from '../lib/errors.js';
-import { findUserByEmail, findUserById, normalizeEmail } from './service.js';
+import { AppError } from '../lib/errors.js';
+import { normalizeEmail } from './service.js';
 
 /*
  * Google and LINE sign-in: OpenID Connect authorization code flow with PKCE, state and nonce,
  * done by openid-client (docs/decisions/0003-oidc-client.md). Routes only move cookies and
- * redirects; everything that decides something is here.
+ * redirects; this file speaks the protocol, and social-accounts.ts decides which Mnemo account
+ * the identity it returns belongs to.
  */
 
 export const SOCIAL_PROVIDERS = ['google', 'line'] as const;
@@ -40,10 +38,12 @@ const PROFILES: Record<SocialProvider, ProviderProfile> = {
   },
 };
 
+/** The provider's name as a person reads it, e.g. in an error message. */
 export const providerLabel = (p: SocialProvider) => PROFILES[p].label;
 
 /** Discovered provider configurations, one per issuer and client; one cache per app. */
 export type OidcCache = Map<string, Promise<client.Configuration>>;
+/** An empty discovery cache. */
 export const createOidcCache = (): OidcCache => new Map();
 
 /** What the callback needs to finish the flow, kept in the signed state cookie. */
@@ -57,6 +57,7 @@ const pendingSchema = z.object({
 });
 export type PendingSignIn = z.infer<typeof pendingSchema>;
 
+/** The state cookie's payload for a pending sign-in; decodePending reads it back. */
 export const encodePending = (p: PendingSignIn) =>
   Buffer.from(JSON.stringify(p)).toString('base64url');
 
@@ -80,6 +81,7 @@ export function safeRedirect(value: string | undefined | null): string | undefin
   return value;
 }
 
+/** The callback URL registered with the provider for this site. */
 export const redirectUriFor = (publicUrl: string, p: SocialProvider) =>
   `${publicUrl}/api/v1/auth/${p}/callback`;
 
@@ -222,93 +224,6 @@ export async function completeSignIn(
       (PROFILES[p].emailAlwaysVerified || c.email_verified === true || c.email_verified === 'true'),
     name: c.name?.trim() || undefined,
   };
-}
-
-/**
- * The Mnemo account for a provider identity: the one already linked; else the account with the
- * same e-mail when the provider verified it; else a new account. An identity without a verified
- * e-mail can neither take over nor create an account (SOCIAL_EMAIL_UNVERIFIED).
- */
-export async function accountForIdentity(
-  d: { db: Db; clock: Clock },
-  id: SocialIdentity,
-  locale: Locale,
-): Promise<User> {
-  const linked = await linkedUser(d.db, id);
-  if (linked) return linked;
-  if (!id.email || !id.emailVerified) {
-    throw new AppError('SOCIAL_EMAIL_UNVERIFIED', {
-      params: { provider: providerLabel(id.provider) },
-    });
-  }
-  const email = id.email;
-  try {
-    return await d.db.transaction().execute(async (trx) => {
-      const now = iso(d.clock.now());
-      let user = await findUserByEmail(trx, email);
-      if (user && user.email_verified !== 1) {
-        // Someone registered this address with a password but never proved they own it; the
-        // provider just proved the signing-in person does. Drop that password and its sessions
-        // so a squatter cannot keep a way into the account.
-        await trx
-          .updateTable('users')
-          .set((eb) => ({
-            email_verified: 1,
-            password_hash: null,
-            token_version: eb('token_version', '+', 1),
-            updated_at: now,
-          }))
-          .where('id', '=', user!.id)
-          .execute();
-        user = (await findUserById(trx, user.id))!;
-      }
-      if (!user) {
-        user = {
-          id: randomUUID(),
-          email,
-          name: (id.name || email.split('@')[0]!).slice(0, 200),
-          password_hash: null,
-          locale,
-          account_type: 'free',
-          subscription_status: 'inactive',
-          email_verified: 1,
-          free_usage_count: 0,
-          free_quiz_limitation: 3,
-          token_version: 0,
-          created_at: now,
-          updated_at: now,
-        };
-        await trx.insertInto('users').values(user).execute();
-      }
-      await trx
-        .insertInto('social_accounts')
-        .values({
-          id: randomUUID(),
-          user_id: user.id,
-          provider: id.provider,
-          subject: id.subject,
-          email,
-          created_at: now,
-        })
-        .execute();
-      return user;
-    });
-  } catch (err) {
-    // Two callbacks for the same new identity racing: the unique (provider, subject) decides.
-    const winner = await linkedUser(d.db, id);
-    if (winner) return winner;
-    throw err;
-  }
-}
-
-async function linkedUser(db: Db, id: SocialIdentity): Promise<User | undefined> {
-  const row = await db
-    .selectFrom('social_accounts')
-    .select('user_id')
-    .where('provider', '=', id.provider)
-    .where('subject', '=', id.subject)
-    .executeTakeFirst();
-  return row ? findUserById(db, row.user_id) : undefined;
 }
 
 /** The socialError value the login page understands for a failed sign-in. */

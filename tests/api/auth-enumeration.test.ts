@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, databases, linkIn, type TestApp } from '../support/test-app.js';
+import { registerUser } from '../support/accounts.js';
+import { createTestApp, databases, type TestApp } from '../support/test-app.js';
 
 const PASSWORD = 'Study2026';
 
@@ -7,14 +8,6 @@ const PASSWORD = 'Study2026';
 function comparable(res: { status: number; body: Record<string, unknown> }) {
   const { requestId: _requestId, ...body } = res.body;
   return { status: res.status, body };
-}
-
-async function register(t: TestApp, email: string, verify: boolean) {
-  await t.call('POST', '/api/v1/auth/register', { email, password: PASSWORD });
-  if (verify) {
-    const link = new URL(linkIn(t.mailer.last(email), 'verify-email'));
-    await t.app.request(link.pathname + link.search);
-  }
 }
 
 describe.each(databases)('no account enumeration on %s', (dialect) => {
@@ -25,7 +18,7 @@ describe.each(databases)('no account enumeration on %s', (dialect) => {
     'forgot-password answers alike for a known and an unknown e-mail (%s)',
     async (lang) => {
       t = await createTestApp({ dialect });
-      await register(t, 'known@example.com', true);
+      await registerUser(t, { email: 'known@example.com', password: PASSWORD, verified: true });
       const mailsBefore = t.mailer.sent.length;
       const headers = { 'accept-language': lang };
 
@@ -55,8 +48,8 @@ describe.each(databases)('no account enumeration on %s', (dialect) => {
 
   it('resend-verification answers alike for unverified, verified and unknown e-mails', async () => {
     t = await createTestApp({ dialect });
-    await register(t, 'pending@example.com', false);
-    await register(t, 'done@example.com', true);
+    await registerUser(t, { email: 'pending@example.com', password: PASSWORD, verified: false });
+    await registerUser(t, { email: 'done@example.com', password: PASSWORD, verified: true });
     const mailsBefore = t.mailer.sent.length;
 
     const answers = [];
@@ -72,8 +65,8 @@ describe.each(databases)('no account enumeration on %s', (dialect) => {
 
   it('login with an unknown e-mail and with a wrong password fail identically', async () => {
     t = await createTestApp({ dialect });
-    await register(t, 'real@example.com', true);
-    await register(t, 'unverified@example.com', false);
+    await registerUser(t, { email: 'real@example.com', password: PASSWORD, verified: true });
+    await registerUser(t, { email: 'unverified@example.com', password: PASSWORD, verified: false });
 
     const unknown = await t.call('POST', '/api/v1/auth/login', {
       email: 'fake@example.com',

@@ -1,14 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, databases, linkIn, type TestApp } from '../support/test-app.js';
+import { registerUser } from '../support/accounts.js';
+import { createTestApp, databases, type TestApp } from '../support/test-app.js';
 
 const PASSWORD = 'Study2026';
 const WINDOW_SECONDS = 600;
-
-async function registerVerified(t: TestApp, email: string) {
-  await t.call('POST', '/api/v1/auth/register', { email, password: PASSWORD });
-  const link = new URL(linkIn(t.mailer.last(email), 'verify-email'));
-  await t.app.request(link.pathname + link.search);
-}
 
 const login = (t: TestApp, email: string, password: string, headers?: Record<string, string>) =>
   t.call('POST', '/api/v1/auth/login', { email, password }, { headers });
@@ -33,7 +28,7 @@ describe.each(databases)('rate limits on %s', (dialect) => {
       dialect,
       env: { RATE_LIMIT_PER_EMAIL: '3', RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS) },
     });
-    await registerVerified(t, 'target@example.com');
+    await registerUser(t, { email: 'target@example.com', password: PASSWORD, verified: true });
 
     for (let i = 0; i < 3; i++) {
       expect((await login(t, 'target@example.com', 'Guess1234')).status).toBe(401);
@@ -48,7 +43,7 @@ describe.each(databases)('rate limits on %s', (dialect) => {
     expect(zh.body.message).toBe(`嘗試次數過多，請在 ${minutes} 分鐘後再試。`);
 
     // Another account from the same place is not affected.
-    await registerVerified(t, 'bystander@example.com');
+    await registerUser(t, { email: 'bystander@example.com', password: PASSWORD, verified: true });
     expect((await login(t, 'bystander@example.com', PASSWORD)).status).toBe(200);
 
     t.clock.advance(WINDOW_SECONDS * 1000);
@@ -85,7 +80,7 @@ describe.each(databases)('rate limits on %s', (dialect) => {
       dialect,
       env: { RATE_LIMIT_PER_EMAIL: '3', RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS) },
     });
-    await registerVerified(t, 'inbox@example.com');
+    await registerUser(t, { email: 'inbox@example.com', password: PASSWORD, verified: true });
     const before = t.mailer.sent.length;
     for (let i = 0; i < 3; i++) {
       const res = await t.call('POST', '/api/v1/auth/forgot-password', {

@@ -1,19 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorCatalog } from '../../api/lib/error-catalog.js';
+import { registerVerifiedUser } from '../support/accounts.js';
 import { createTestApp, databases, linkIn, type TestApp } from '../support/test-app.js';
 
 const OLD = 'Study2026';
 const NEW = 'Fresh2027';
 const MINUTE = 60 * 1000;
-
-async function signedIn(t: TestApp, email: string, locale = 'en') {
-  await t.call('POST', '/api/v1/auth/register', { email, password: OLD, locale });
-  const link = new URL(linkIn(t.mailer.last(email), 'verify-email'));
-  await t.app.request(link.pathname + link.search);
-  const login = await t.call('POST', '/api/v1/auth/login', { email, password: OLD });
-  expect(login.status).toBe(200);
-  return login.body.token as string;
-}
 
 /** Asks for a reset link and returns the token from the mailed /reset-password?token= link. */
 async function forgot(t: TestApp, email: string) {
@@ -39,7 +31,11 @@ describe.each(databases)('forgot and reset password on %s', (dialect) => {
 
   it('mails a reset link in the learner language, validates it, and resets with the click token', async () => {
     t = await createTestApp({ dialect });
-    const before = await signedIn(t, 'lin@example.com', 'zh-TW');
+    const { token: before } = await registerVerifiedUser(t, {
+      email: 'lin@example.com',
+      password: OLD,
+      locale: 'zh-TW',
+    });
     const token = await forgot(t, 'lin@example.com');
     expect(t.mailer.last('lin@example.com')?.subject).toBe('Mnemo｜重設您的密碼');
 
@@ -80,7 +76,7 @@ describe.each(databases)('forgot and reset password on %s', (dialect) => {
 
   it('resets with the token from the URL when the page kept none', async () => {
     t = await createTestApp({ dialect });
-    await signedIn(t, 'url@example.com');
+    await registerVerifiedUser(t, { email: 'url@example.com', password: OLD });
     const token = await forgot(t, 'url@example.com');
     expect((await reset(t, token)).status).toBe(200);
     expect((await login(t, 'url@example.com', NEW)).status).toBe(200);
@@ -90,7 +86,7 @@ describe.each(databases)('forgot and reset password on %s', (dialect) => {
     'refuses a second reset with the same token, whichever was used first (%s)',
     async (used) => {
       t = await createTestApp({ dialect });
-      await signedIn(t, 'once@example.com');
+      await registerVerifiedUser(t, { email: 'once@example.com', password: OLD });
       const token = await forgot(t, 'once@example.com');
       const click = (await validate(t, token)).body.clickValidatedToken as string;
       expect((await reset(t, used === 'link' ? token : click)).status).toBe(200);
@@ -114,7 +110,7 @@ describe.each(databases)('forgot and reset password on %s', (dialect) => {
 
   it('a newer reset link retires the older one, even one already checked', async () => {
     t = await createTestApp({ dialect });
-    await signedIn(t, 'twice@example.com');
+    await registerVerifiedUser(t, { email: 'twice@example.com', password: OLD });
     const older = await forgot(t, 'twice@example.com');
     const olderClick = (await validate(t, older)).body.clickValidatedToken as string;
     const newer = await forgot(t, 'twice@example.com');
@@ -131,7 +127,7 @@ describe.each(databases)('forgot and reset password on %s', (dialect) => {
 
   it('works for 59 minutes and is refused as expired after 61', async () => {
     t = await createTestApp({ dialect });
-    await signedIn(t, 'late@example.com');
+    await registerVerifiedUser(t, { email: 'late@example.com', password: OLD });
     const token = await forgot(t, 'late@example.com');
     t.clock.advance(59 * MINUTE);
     const click = (await validate(t, token)).body.clickValidatedToken as string;
@@ -155,7 +151,7 @@ describe.each(databases)('forgot and reset password on %s', (dialect) => {
 
   it('refuses a weak new password without using up the link', async () => {
     t = await createTestApp({ dialect });
-    await signedIn(t, 'weak@example.com');
+    await registerVerifiedUser(t, { email: 'weak@example.com', password: OLD });
     const token = await forgot(t, 'weak@example.com');
     const weak = await reset(t, token, 'short');
     expect(weak.status).toBe(400);

@@ -1,20 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { errorCatalog } from '../../api/lib/error-catalog.js';
-import { createTestApp, databases, linkIn, type TestApp } from '../support/test-app.js';
+import { registerVerifiedUser } from '../support/accounts.js';
+import { createTestApp, databases, type TestApp } from '../support/test-app.js';
 
 const PASSWORD = 'Study2026';
 const HOUR = 60 * 60 * 1000;
-
-/** Registers, verifies through the mailed link and logs in; returns the session and user. */
-async function signedIn(t: TestApp, email: string) {
-  await t.call('POST', '/api/v1/auth/register', { email, password: PASSWORD });
-  const link = new URL(linkIn(t.mailer.last(email), 'verify-email'));
-  await t.app.request(link.pathname + link.search);
-  const login = await t.call('POST', '/api/v1/auth/login', { email, password: PASSWORD });
-  expect(login.status).toBe(200);
-  return { token: login.body.token as string, id: login.body.user.id as string };
-}
 
 const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const partsOf = (token: string) => token.split('.') as [string, string, string];
@@ -42,7 +33,10 @@ describe.each(databases)('session tokens on %s', (dialect) => {
 
   it('works for just under 2 hours and is refused after', async () => {
     t = await createTestApp({ dialect });
-    const { token } = await signedIn(t, 'clock@example.com');
+    const { token } = await registerVerifiedUser(t, {
+      email: 'clock@example.com',
+      password: PASSWORD,
+    });
     const claims = decode(partsOf(token)[1]);
     expect(Number(claims.exp) - Number(claims.iat)).toBe(2 * 60 * 60);
 
@@ -57,19 +51,22 @@ describe.each(databases)('session tokens on %s', (dialect) => {
 
   it('refuses a token whose payload was changed to another user', async () => {
     t = await createTestApp({ dialect });
-    const alice = await signedIn(t, 'alice@example.com');
-    const bob = await signedIn(t, 'bob@example.com');
+    const alice = await registerVerifiedUser(t, { email: 'alice@example.com', password: PASSWORD });
+    const bob = await registerVerifiedUser(t, { email: 'bob@example.com', password: PASSWORD });
     const [header, payload, signature] = partsOf(alice.token);
-    const forged = b64url({ ...decode(payload), sub: bob.id, email: 'bob@example.com' });
+    const forged = b64url({ ...decode(payload), sub: bob.user.id, email: 'bob@example.com' });
     await expectUnauthorized(`${header}.${forged}.${signature}`);
     // The untouched token still works, so the refusal above is about the change.
     const ok = await t.call('GET', '/api/v1/user/profile', undefined, { token: alice.token });
-    expect(ok.body.id).toBe(alice.id);
+    expect(ok.body.id).toBe(alice.user.id);
   });
 
   it('refuses a token with a flipped signature byte', async () => {
     t = await createTestApp({ dialect });
-    const { token } = await signedIn(t, 'sig@example.com');
+    const { token } = await registerVerifiedUser(t, {
+      email: 'sig@example.com',
+      password: PASSWORD,
+    });
     const [header, payload, signature] = partsOf(token);
     const flipped = (signature[0] === 'A' ? 'B' : 'A') + signature.slice(1);
     await expectUnauthorized(`${header}.${payload}.${flipped}`);
@@ -77,14 +74,20 @@ describe.each(databases)('session tokens on %s', (dialect) => {
 
   it('refuses an unsigned alg=none token carrying valid claims', async () => {
     t = await createTestApp({ dialect });
-    const { token } = await signedIn(t, 'none@example.com');
+    const { token } = await registerVerifiedUser(t, {
+      email: 'none@example.com',
+      password: PASSWORD,
+    });
     const payload = decode(partsOf(token)[1]);
     await expectUnauthorized(`${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(payload)}.`);
   });
 
   it('refuses a well-formed token signed with another secret', async () => {
     t = await createTestApp({ dialect });
-    const { token } = await signedIn(t, 'other@example.com');
+    const { token } = await registerVerifiedUser(t, {
+      email: 'other@example.com',
+      password: PASSWORD,
+    });
     const claims = decode(partsOf(token)[1]);
     const foreign = await new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Mailer } from '../../api/mail/mailer.js';
-import { createTestApp, databases, linkIn, type TestApp } from '../support/test-app.js';
+import { registerVerifiedUser } from '../support/accounts.js';
+import { createTestApp, databases, type TestApp } from '../support/test-app.js';
 
 const OPERATOR = 'sales@mnemo.test';
 const THANKS_ZH = '感謝您的諮詢！我們已收到您的資料，將於 1–2 個工作天內與您聯繫。';
@@ -179,17 +180,10 @@ describe.each(databases)('group-plan contact form on %s', (dialect) => {
 
   it('links the inquiry of a signed-in learner to the account, and ignores a stale token', async () => {
     t = await app();
-    await t.call('POST', '/api/v1/auth/register', {
+    const { token, user } = await registerVerifiedUser(t, {
       email: 'me@example.com',
       password: 'Study2026',
     });
-    const link = new URL(linkIn(t.mailer.last('me@example.com'), 'verify-email'));
-    await t.app.request(link.pathname + link.search);
-    const login = await t.call('POST', '/api/v1/auth/login', {
-      email: 'me@example.com',
-      password: 'Study2026',
-    });
-    const token = login.body.token as string;
 
     const signed = await t.call('POST', '/api/v1/contact', form(), { token });
     expect(signed.status).toBe(201);
@@ -201,7 +195,7 @@ describe.each(databases)('group-plan contact form on %s', (dialect) => {
     expect(anonymous.status).toBe(201);
 
     const ids = (await rows(t)).map((r) => r.user_id);
-    expect(ids).toEqual([login.body.user.id, null, null]);
+    expect(ids).toEqual([user.id, null, null]);
     expect(t.mailer.last(OPERATOR)?.text).toContain('會員編號 Account: —');
   });
 

@@ -1,9 +1,16 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createHash, generateKeyPairSync } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
 import { safeRedirect } from '../../api/auth/oidc.js';
-import { createTestApp, databases, linkIn, type TestApp } from '../support/test-app.js';
+import { registerUser } from '../support/accounts.js';
+import { profileFrom, signIn, start, throughProvider } from '../support/oidc-flow.js';
+import {
+  peerClients,
+  peerEnv,
+  PUBLIC_URL,
+  useOidcPeers,
+  type Person,
+} from '../support/oidc-peer.js';
+import { createTestApp, databases, type TestApp } from '../support/test-app.js';
 
 /*
  * A real OpenID provider (oidc-provider) on 127.0.0.1 plays Google and LINE. Each sign-in goes
@@ -12,255 +19,8 @@ import { createTestApp, databases, linkIn, type TestApp } from '../support/test-
  * and finally the web app's /auth/social-callback page with a session token.
  */
 
-const PUBLIC_URL = 'http://mnemo.test';
-const GOOGLE = { id: 'mnemo-google', secret: 'google-client-secret-0123456789abcdefghij' };
-const LINE = { id: 'mnemo-line', secret: 'line-channel-secret-0123456789abcdefghijkl' };
-
-/** A person at the provider and the claims it vouches for. */
-interface Person {
-  sub: string;
-  email: string;
-  email_verified?: boolean;
-  name: string;
-}
-
-// oidc-provider ships no type definitions (and @types/oidc-provider is not installed); this is
-// the part of its API the test uses.
-interface Interaction {
-  prompt: { name: string; details: { missingOIDCScope?: string[]; missingOIDCClaims?: string[] } };
-  params: { client_id: string };
-  session?: { accountId: string };
-}
-interface Grant {
-  addOIDCScope(scope: string): void;
-  addOIDCClaims(claims: string[]): void;
-  save(): Promise<string>;
-}
-interface OidcProvider {
-  callback(): http.RequestListener;
-  interactionDetails(req: http.IncomingMessage, res: http.ServerResponse): Promise<Interaction>;
-  interactionFinished(
-    req: http.IncomingMessage,
-    res: http.ServerResponse,
-    result: Record<string, unknown>,
-    opts?: { mergeWithLastSubmission: boolean },
-  ): Promise<void>;
-  Grant: new (init: { accountId: string; clientId: string }) => Grant;
-  use(
-    middleware: (ctx: { path: string; body: object }, next: () => Promise<void>) => Promise<void>,
-  ): void;
-}
-type ProviderClass = new (issuer: string, config: Record<string, unknown>) => OidcProvider;
-
-/**
- * Starts a provider playing Google or LINE; `signInAs` chooses who logs in at its login prompt.
- * The LINE one copies LINE's quirks: HS256 ID tokens signed with the channel secret while its
- * discovery document lists only ES256, and no email_verified claim.
- */
-async function startIdp(kind: 'google' | 'line') {
-  const people = new Map<string, Person>();
-  let nextLogin: Person | undefined;
-  let provider: OidcProvider | undefined;
-
-  const server = http.createServer((req, res) => {
-    if (!provider) return void res.writeHead(503).end();
-    if (req.url?.startsWith('/interaction/')) {
-      interact(provider, req, res).catch((err: unknown) => res.writeHead(500).end(String(err)));
-      return;
-    }
-    provider.callback()(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-  // The provider's own start-up notices (in-memory adapter, Node version) are about the test
-  // provider, not Mnemo; keep them out of the test output.
-  const warn = console.warn;
-  console.warn = (...args: unknown[]) => {
-    if (!String(args[0]).startsWith('oidc-provider')) warn(...args);
-  };
-  try {
-    const mod = (await import('oidc-provider' as string)) as { default: ProviderClass };
-    const Provider = mod.default;
-    const jwk = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
-      format: 'jwk',
-    });
-    const registered = kind === 'google' ? GOOGLE : LINE;
-    const p = new Provider(issuer, {
-      clients: [
-        {
-          client_id: registered.id,
-          client_secret: registered.secret,
-          redirect_uris: [`${PUBLIC_URL}/api/v1/auth/${kind}/callback`],
-          grant_types: ['authorization_code'],
-          response_types: ['code'],
-          token_endpoint_auth_method: 'client_secret_post',
-          id_token_signed_response_alg: kind === 'google' ? 'RS256' : 'HS256',
-        },
-      ],
-      jwks: { keys: [{ ...jwk, use: 'sig', alg: 'RS256', kid: 'test' }] },
-      cookies: { keys: ['test-provider-cookie-key'] },
-      enabledJWA: { idTokenSigningAlgValues: ['RS256', 'HS256'] },
-      pkce: { required: () => true },
-      ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600 },
-      // Like Google and LINE, put the profile claims in the ID token itself.
-      conformIdTokenClaims: false,
-      claims: {
-        openid: ['sub'],
-        email: kind === 'google' ? ['email', 'email_verified'] : ['email'],
-        profile: ['name'],
-      },
-      findAccount: (_ctx: unknown, sub: string) => {
-        const person = people.get(sub);
-        return person && { accountId: sub, claims: () => ({ ...person }) };
-      },
-      features: { devInteractions: { enabled: false } },
-      interactions: { url: (_ctx: unknown, i: { uid: string }) => `/interaction/${i.uid}` },
-    });
-    if (kind === 'line') {
-      p.use(async (ctx, next) => {
-        await next();
-        if (ctx.path === '/.well-known/openid-configuration') {
-          ctx.body = { ...ctx.body, id_token_signing_alg_values_supported: ['ES256'] };
-        }
-      });
-    }
-    provider = p;
-  } finally {
-    console.warn = warn;
-  }
-
-  // The provider's login and consent screens, answered as if the person clicked through.
-  async function interact(p: OidcProvider, req: http.IncomingMessage, res: http.ServerResponse) {
-    const { prompt, params, session } = await p.interactionDetails(req, res);
-    if (prompt.name === 'login') {
-      if (!nextLogin) throw new Error('no person chosen to log in');
-      people.set(nextLogin.sub, nextLogin);
-      await p.interactionFinished(
-        req,
-        res,
-        { login: { accountId: nextLogin.sub } },
-        { mergeWithLastSubmission: false },
-      );
-      return;
-    }
-    const grant = new p.Grant({ accountId: session!.accountId, clientId: params.client_id });
-    if (prompt.details.missingOIDCScope)
-      grant.addOIDCScope(prompt.details.missingOIDCScope.join(' '));
-    if (prompt.details.missingOIDCClaims) grant.addOIDCClaims(prompt.details.missingOIDCClaims);
-    await p.interactionFinished(
-      req,
-      res,
-      { consent: { grantId: await grant.save() } },
-      { mergeWithLastSubmission: true },
-    );
-  }
-
-  return {
-    issuer,
-    signInAs(person: Person) {
-      nextLogin = person;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** A minimal cookie jar for one browser at one site. */
-function cookieJar() {
-  const jar = new Map<string, string>();
-  return {
-    store(res: Response) {
-      for (const line of res.headers.getSetCookie()) {
-        const [pair = '', ...attrs] = line.split(';');
-        const eq = pair.indexOf('=');
-        const name = pair.slice(0, eq).trim();
-        const value = pair.slice(eq + 1).trim();
-        const gone = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a) || /1970/.test(a));
-        if (gone || !value) jar.delete(name);
-        else jar.set(name, value);
-      }
-    },
-    header: () => [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-  };
-}
-
-type Idp = Awaited<ReturnType<typeof startIdp>>;
-const idps = {} as Record<'google' | 'line', Idp>;
-beforeAll(async () => {
-  idps.google = await startIdp('google');
-  idps.line = await startIdp('line');
-});
-afterAll(async () => Promise.all(Object.values(idps).map((i) => i.close())));
-
-const bothProviders = () => ({
-  GOOGLE_CLIENT_ID: GOOGLE.id,
-  GOOGLE_CLIENT_SECRET: GOOGLE.secret,
-  GOOGLE_ISSUER: idps.google.issuer,
-  LINE_CLIENT_ID: LINE.id,
-  LINE_CLIENT_SECRET: LINE.secret,
-  LINE_ISSUER: idps.line.issuer,
-});
-
-/** The app's start step: where it sends the browser and the state cookie it sets. */
-async function start(t: TestApp, provider: 'google' | 'line', query = '') {
-  const res = await t.app.request(`/api/v1/auth/${provider}${query}`);
-  const jar = cookieJar();
-  jar.store(res);
-  return { status: res.status, location: res.headers.get('location') ?? '', res, jar };
-}
-
-/** Follows the provider's redirects until it sends the browser back to Mnemo. */
-async function throughProvider(authorizationUrl: string): Promise<URL> {
-  const jar = cookieJar();
-  let url = new URL(authorizationUrl);
-  for (let hop = 0; hop < 10; hop++) {
-    const res = await fetch(url, { redirect: 'manual', headers: { cookie: jar.header() } });
-    jar.store(res);
-    const location = res.headers.get('location');
-    if (!location) throw new Error(`provider answered ${res.status}: ${await res.text()}`);
-    url = new URL(location, url);
-    if (url.origin === PUBLIC_URL) return url;
-  }
-  throw new Error('the provider never redirected back');
-}
-
-/**
- * One whole sign-in. `tamper` may change the URL the provider sends the browser back with.
- * Returns where the app finally redirects the browser.
- */
-async function signIn(
-  t: TestApp,
-  provider: 'google' | 'line',
-  person: Person,
-  opts: { query?: string; tamper?: (callback: URL) => void } = {},
-) {
-  idps[provider].signInAs(person);
-  const begun = await start(t, provider, opts.query);
-  expect(begun.status).toBe(302);
-  const callback = await throughProvider(begun.location);
-  opts.tamper?.(callback);
-  const res = await t.app.request(callback.pathname + callback.search, {
-    headers: { cookie: begun.jar.header(), 'accept-language': 'en' },
-  });
-  expect(res.status).toBe(302);
-  return new URL(res.headers.get('location') ?? '', PUBLIC_URL);
-}
-
-/** The profile the session token from a successful sign-in opens. */
-async function profileFrom(t: TestApp, landing: URL) {
-  expect(landing.pathname).toBe('/auth/social-callback');
-  const token = landing.searchParams.get('token') ?? '';
-  const res = await t.call('GET', '/api/v1/user/profile', undefined, { token });
-  expect(res.status).toBe(200);
-  return res.body.data as {
-    id: string;
-    email: string;
-    name: string;
-    email_verified: boolean;
-    has_password: boolean;
-    locale: string;
-  };
-}
+const idps = useOidcPeers();
+const bothProviders = () => peerEnv(idps);
 
 const count = async (t: TestApp, table: 'users' | 'social_accounts') =>
   Number(
@@ -272,19 +32,8 @@ const count = async (t: TestApp, table: 'users' | 'social_accounts') =>
     ).n,
   );
 
-async function passwordAccount(t: TestApp, email: string, verify: boolean) {
-  const reg = await t.call('POST', '/api/v1/auth/register', {
-    email,
-    password: 'secret123',
-    name: 'Password User',
-  });
-  expect(reg.status).toBe(201);
-  if (verify) {
-    const link = new URL(linkIn(t.mailer.last(email), '/verify-email'));
-    await t.call('GET', link.pathname + link.search);
-  }
-  return reg.body.user.id as string;
-}
+const passwordAccount = async (t: TestApp, email: string, verified: boolean) =>
+  (await registerUser(t, { email, password: 'secret123', name: 'Password User', verified })).id;
 
 const person = (over: Partial<Person> = {}): Person => ({
   sub: `sub-${Math.random().toString(36).slice(2)}`,
@@ -304,7 +53,7 @@ describe.each(databases)('Google and LINE sign-in on %s', (dialect) => {
     expect(status).toBe(302);
     const url = new URL(location);
     expect(url.origin).toBe(idps.google.issuer);
-    expect(url.searchParams.get('client_id')).toBe(GOOGLE.id);
+    expect(url.searchParams.get('client_id')).toBe(peerClients.google.id);
     expect(url.searchParams.get('redirect_uri')).toBe(`${PUBLIC_URL}/api/v1/auth/google/callback`);
     expect(url.searchParams.get('scope')).toBe('openid email profile');
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
@@ -332,7 +81,7 @@ describe.each(databases)('Google and LINE sign-in on %s', (dialect) => {
     t = await createTestApp({ dialect, env: bothProviders() });
     const mei = person();
 
-    const first = await signIn(t, 'google', mei, { query: '?redirect=/materials/7' });
+    const first = await signIn(t, idps.google, mei, { query: '?redirect=/materials/7' });
     expect(first.searchParams.get('redirect')).toBe('/materials/7');
     const profile = await profileFrom(t, first);
     expect(profile).toMatchObject({
@@ -343,7 +92,7 @@ describe.each(databases)('Google and LINE sign-in on %s', (dialect) => {
       locale: 'en',
     });
 
-    const second = await signIn(t, 'google', { ...mei, name: 'Renamed At Google' });
+    const second = await signIn(t, idps.google, { ...mei, name: 'Renamed At Google' });
     expect(second.searchParams.get('redirect')).toBe('/');
     expect((await profileFrom(t, second)).id).toBe(profile.id);
     expect(await count(t, 'users')).toBe(1);
@@ -352,9 +101,14 @@ describe.each(databases)('Google and LINE sign-in on %s', (dialect) => {
 
   it('falls back to the e-mail local part when the provider gives no name, and ignores off-site redirects', async () => {
     t = await createTestApp({ dialect, env: bothProviders() });
-    const landing = await signIn(t, 'google', person({ email: 'nameless@example.com', name: '' }), {
-      query: `?redirect=${encodeURIComponent('//evil.example/x')}`,
-    });
+    const landing = await signIn(
+      t,
+      idps.google,
+      person({ email: 'nameless@example.com', name: '' }),
+      {
+        query: `?redirect=${encodeURIComponent('//evil.example/x')}`,
+      },
+    );
     expect(landing.searchParams.get('redirect')).toBe('/');
     expect((await profileFrom(t, landing)).name).toBe('nameless');
   });
@@ -365,7 +119,7 @@ describe.each(databases)('Google and LINE sign-in on %s', (dialect) => {
 
     const profile = await profileFrom(
       t,
-      await signIn(t, 'google', person({ email: 'Owner@Example.com' })),
+      await signIn(t, idps.google, person({ email: 'Owner@Example.com' })),
     );
     expect(profile.id).toBe(userId);
     expect(profile.has_password).toBe(true);
@@ -383,7 +137,7 @@ describe.each(databases)('Google and LINE sign-in on %s', (dialect) => {
 
     const takeover = await signIn(
       t,
-      'google',
+      idps.google,
       person({ email: 'victim@example.com', email_verified: false }),
     );
     expect(takeover.pathname).toBe('/login');
@@ -394,7 +148,7 @@ describe.each(databases)('Google and LINE sign-in on %s', (dialect) => {
 
     const fresh = await signIn(
       t,
-      'google',
+      idps.google,
       person({ email: 'new@example.com', email_verified: false }),
     );
     expect(fresh.searchParams.get('socialError')).toBe('unverified');
@@ -408,7 +162,7 @@ describe.each(databases)('Google and LINE sign-in on %s', (dialect) => {
 
     const profile = await profileFrom(
       t,
-      await signIn(t, 'google', person({ email: 'real.owner@example.com' })),
+      await signIn(t, idps.google, person({ email: 'real.owner@example.com' })),
     );
     expect(profile.id).toBe(squatterId);
     expect(profile).toMatchObject({ email_verified: true, has_password: false });
@@ -421,7 +175,7 @@ describe.each(databases)('Google and LINE sign-in on %s', (dialect) => {
 
   it('refuses a callback whose state was changed, or that comes without the state cookie', async () => {
     t = await createTestApp({ dialect, env: bothProviders() });
-    const tampered = await signIn(t, 'google', person(), {
+    const tampered = await signIn(t, idps.google, person(), {
       tamper: (cb) => cb.searchParams.set('state', 'forged-state'),
     });
     expect(tampered.pathname).toBe('/login');
@@ -498,14 +252,14 @@ describe.each(databases)('Google and LINE sign-in on %s', (dialect) => {
     // The LINE provider sends no email_verified claim at all.
     const lineUser = person({ email: 'line.user@example.com' });
 
-    const landing = await signIn(t, 'line', lineUser);
+    const landing = await signIn(t, idps.line, lineUser);
     const profile = await profileFrom(t, landing);
     expect(profile.id).toBe(userId);
     const rows = await t.db.selectFrom('social_accounts').selectAll().execute();
     expect(rows).toMatchObject([{ provider: 'line', subject: lineUser.sub, user_id: userId }]);
 
     // The same person at Google (another subject) is a second link to the same account.
-    const viaGoogle = await signIn(t, 'google', person({ email: 'line.user@example.com' }));
+    const viaGoogle = await signIn(t, idps.google, person({ email: 'line.user@example.com' }));
     expect((await profileFrom(t, viaGoogle)).id).toBe(userId);
     expect(await count(t, 'social_accounts')).toBe(2);
   });

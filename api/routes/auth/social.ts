@@ -2,7 +2,6 @@ import { Hono, type Context } from 'hono';
 import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
 import type { AppEnv } from '../../lib/context.js';
 import {
-  accountForIdentity,
   beginSignIn,
   completeSignIn,
   createOidcCache,
@@ -13,6 +12,7 @@ import {
   SOCIAL_PROVIDERS,
   type SocialProvider,
 } from '../../auth/oidc.js';
+import { accountForIdentity } from '../../auth/social-accounts.js';
 import { sessionFor } from '../../auth/service.js';
 import { AppError } from '../../lib/errors.js';
 
