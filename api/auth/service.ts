@@ -90,6 +90,33 @@ export const findUserByEmail = (db: Db, email: string) =>
 export const findUserById = (db: Db, id: string) =>
   db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
+/** A new free account's row with the spec's defaults (quota 3, inactive subscription). */
+export function newUserRow(o: {
+  email: string;
+  name?: string | null;
+  passwordHash: string | null;
+  locale: string;
+  verified: boolean;
+  now: Date;
+}): User {
+  const now = iso(o.now);
+  return {
+    id: randomUUID(),
+    email: o.email,
+    name: (o.name?.trim() || o.email.split('@')[0]!).slice(0, 200),
+    password_hash: o.passwordHash,
+    locale: o.locale,
+    account_type: 'free',
+    subscription_status: 'inactive',
+    email_verified: o.verified ? 1 : 0,
+    free_usage_count: 0,
+    free_quiz_limitation: 3,
+    token_version: 0,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 /** Creates an unverified account and mails its verification link. */
 export async function register(
   d: AuthDeps,
@@ -99,22 +126,14 @@ export async function register(
   checkEmail(email);
   checkPassword(input.password);
   if (await findUserByEmail(d.db, email)) throw new AppError('EMAIL_TAKEN');
-  const now = iso(d.clock.now());
-  const user: User = {
-    id: randomUUID(),
+  const user = newUserRow({
     email,
-    name: (input.name?.trim() || email.split('@')[0]!).slice(0, 200),
-    password_hash: await hashPassword(input.password),
+    name: input.name,
+    passwordHash: await hashPassword(input.password),
     locale: input.locale,
-    account_type: 'free',
-    subscription_status: 'inactive',
-    email_verified: 0,
-    free_usage_count: 0,
-    free_quiz_limitation: 3,
-    token_version: 0,
-    created_at: now,
-    updated_at: now,
-  };
+    verified: false,
+    now: d.clock.now(),
+  });
   try {
     await d.db.insertInto('users').values(user).execute();
   } catch (err) {

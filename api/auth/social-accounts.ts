@@ -4,7 +4,7 @@ import type { User } from '../db/schema.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { AppError, type Locale } from '../lib/errors.js';
 import { providerLabel, type SocialIdentity } from './oidc.js';
-import { findUserByEmail, findUserById } from './service.js';
+import { findUserByEmail, findUserById, newUserRow } from './service.js';
 
 /*
  * Which Mnemo account a Google or LINE identity signs in to: the rules for linking an identity
@@ -51,21 +51,14 @@ export async function accountForIdentity(
         user = (await findUserById(trx, user.id))!;
       }
       if (!user) {
-        user = {
-          id: randomUUID(),
+        user = newUserRow({
           email,
-          name: (id.name || email.split('@')[0]!).slice(0, 200),
-          password_hash: null,
+          name: id.name,
+          passwordHash: null,
           locale,
-          account_type: 'free',
-          subscription_status: 'inactive',
-          email_verified: 1,
-          free_usage_count: 0,
-          free_quiz_limitation: 3,
-          token_version: 0,
-          created_at: now,
-          updated_at: now,
-        };
+          verified: true,
+          now: d.clock.now(),
+        });
         await trx.insertInto('users').values(user).execute();
       }
       await trx
