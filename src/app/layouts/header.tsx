@@ -1,19 +1,53 @@
-import { Link } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import i18n from '../../i18n';
+import { useAuthStore } from '../../stores/auth-store';
+import { paths } from '../../config/paths';
+import { Logo } from '../../components/ui/logo';
+import { ButtonLink } from '../../components/ui/button-link';
+import { LanguageSwitcher } from './language-switcher';
+import { PlanStatus } from './plan-status';
+import { Avatar } from './avatar';
 
-/** Placeholder header (replaced by the shell work). */
+const UserMenu = lazy(() => import('./user-menu'));
+
+/** Every page's header: logo home; plan, language and account when signed in; login otherwise. */
 export function Header() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const status = useAuthStore((s) => s.status);
+  const user = useAuthStore((s) => s.user);
+  const signedIn = status === 'signedIn' && user;
+
   return (
-    <header>
-      <Link to="/">Mnemo</Link>
-      <button
-        type="button"
-        onClick={() => void i18n.changeLanguage(i18n.resolvedLanguage === 'en' ? 'zh-TW' : 'en')}
-      >
-        {t('common.language')}
-      </button>
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to={paths.home} className="site-header__brand" aria-label={t('header.home')}>
+          <Logo compact={Boolean(signedIn)} />
+        </Link>
+        <div className="site-header__actions">
+          {signedIn && <PlanStatus user={user} />}
+          <LanguageSwitcher />
+          {signedIn ? (
+            <Suspense
+              fallback={
+                <span className="avatar-button">
+                  <Avatar name={user.name} />
+                </span>
+              }
+            >
+              <UserMenu user={user} />
+            </Suspense>
+          ) : (
+            status === 'signedOut' &&
+            pathname !== paths.login && (
+              <ButtonLink to={paths.login} size="sm" className="site-header__login">
+                {t('header.login')}
+              </ButtonLink>
+            )
+          )}
+        </div>
+      </div>
     </header>
   );
 }

@@ -1,4 +1,18 @@
-/** Placeholder: privacy-page. */
-export default function Page() {
-  return <div className="page">privacy-page</div>;
+import { LegalDocument } from './legal-document';
+
+const SECTIONS = [
+  'data-collection',
+  'data-usage',
+  'data-security',
+  'data-sharing',
+  'ai-use',
+  'third-parties',
+  'your-rights',
+  'policy-updates',
+  'contact',
+] as const;
+
+/** /privacy-policy */
+export default function PrivacyPage() {
+  return <LegalDocument doc="privacy" sectionIds={SECTIONS} />;
 }

@@ -1,4 +1,19 @@
-/** Placeholder: terms-page. */
-export default function Page() {
-  return <div className="page">terms-page</div>;
+import { LegalDocument } from './legal-document';
+
+const SECTIONS = [
+  'service',
+  'account',
+  'subscription',
+  'content',
+  'prohibited',
+  'disclaimer',
+  'liability',
+  'changes',
+  'termination',
+  'contact',
+] as const;
+
+/** /terms-of-service */
+export default function TermsPage() {
+  return <LegalDocument doc="terms" sectionIds={SECTIONS} />;
 }

@@ -1,0 +1,473 @@
+// `node scripts/make-demo-video.mjs [--frames DIR]`: records the welcome page's demo video from
+// the real app. Expects `npx vite build` to have run. Starts the real server on a free port with
+// a throwaway DATA_DIR, walks Chromium through sign-up → verification e-mail → login → home →
+// language switch → account menu → privacy policy, screenshots each step, and turns the stills
+// into public/demo/mnemo-demo.webm (VP9, crossfades), poster.webp, steps.json and one WebVTT
+// caption file per language. Re-run it whenever the screens change; steps whose screen is not
+// there yet are skipped (with a warning) rather than faked.
+/* global document -- used inside page.evaluate(), which runs in the browser */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { chromium } from '@playwright/test';
+import PostalMime from 'postal-mime';
+
+const root = path.resolve(import.meta.dirname, '..');
+const outDir = path.join(root, 'public', 'demo');
+const FFMPEG = '/usr/bin/ffmpeg';
+const CHROMIUM = '/usr/bin/chromium';
+const VIEWPORT = { width: 1280, height: 720 };
+const FRAME_SECONDS = 2.5;
+const FADE_SECONDS = 0.4;
+const FPS = 12;
+const LANGUAGES = ['zh-TW', 'en'];
+const DEMO_USER = { email: 'yuting@example.com', password: 'Study2025go' };
+
+const argFrames = process.argv.indexOf('--frames');
+const keepFramesDir = argFrames > -1 ? path.resolve(process.argv[argFrames + 1] ?? '') : null;
+
+const log = (msg) => process.stdout.write(`${msg}\n`);
+const warn = (msg) => process.stderr.write(`! ${msg}\n`);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** The real server, alone: SQLite in a temp DATA_DIR, e-mails to DATA_DIR/outbox. */
+function startServer(port, dataDir) {
+  const env = { ...process.env };
+  for (const key of ['DATABASE_URL', 'SMTP_URL', 'JWT_SECRET', 'WEB_DIST', 'SERVE_WEB'])
+    delete env[key];
+  Object.assign(env, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  });
+  const child = spawn('npx', ['tsx', 'api/server.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // its own process group, so stopping it also stops what npx started
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  return {
+    child,
+    output: () => output,
+    stop() {
+      if (child.exitCode === null && child.pid) {
+        try {
+          process.kill(-child.pid, 'SIGTERM');
+        } catch {
+          /* already gone */
+        }
+      }
+    },
+  };
+}
+
+async function waitForHealth(base, server) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) {
+      throw new Error(`The server exited early:\n${server.output()}`);
+    }
+    try {
+      const res = await fetch(`${base}/healthz`);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await sleep(250);
+  }
+  throw new Error(`The server did not answer /healthz within 60 s:\n${server.output()}`);
+}
+
+/** The newest verification link in the outbox (text part: "…: http…/verify-email?token=…"). */
+async function readVerification(outbox) {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(outbox)
+      ? (await fsp.readdir(outbox)).filter((f) => f.endsWith('.eml')).sort()
+      : [];
+    for (const file of files.reverse()) {
+      const email = await PostalMime.parse(await fsp.readFile(path.join(outbox, file)));
+      const link = (email.text ?? '').match(/https?:\/\/\S*verify-email\?token=[\w%-]+/)?.[0];
+      if (link) return { email, link };
+    }
+    await sleep(250);
+  }
+  throw new Error(`No verification e-mail with a verify-email?token= link in ${outbox}`);
+}
+
+/** A plain mail-viewer page around the message's own HTML, to show what the learner receives. */
+function mailViewer(email) {
+  const esc = (s) => String(s ?? '').replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const from = email.from ? `${email.from.name ?? ''} &lt;${esc(email.from.address)}&gt;` : '';
+  const to = (email.to ?? []).map((a) => esc(a.address)).join(', ');
+  return `<!doctype html><html><head><meta charset="utf-8"><style>
+    body{margin:0;background:#e9ebf3;font-family:'Noto Sans TC','PingFang TC',sans-serif;color:#1f2937}
+    .bar{background:#fff;border-bottom:1px solid #d7dbe7;padding:18px 40px}
+    .subject{font-size:22px;font-weight:700;margin:0 0 6px}
+    .meta{font-size:14px;color:#4b5563}
+    iframe{display:block;width:100%;height:calc(100vh - 92px);border:0}
+  </style></head><body>
+    <div class="bar"><p class="subject">${esc(email.subject)}</p>
+    <div class="meta">${from} → ${to}</div></div>
+    <iframe srcdoc="${esc(email.html ?? `<pre>${esc(email.text)}</pre>`)}"></iframe>
+  </body></html>`;
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) {
+    throw new Error('dist/index.html is missing: run `npx vite build` first.');
+  }
+  for (const bin of [FFMPEG, CHROMIUM]) {
+    if (!fs.existsSync(bin))
+      throw new Error(`${bin} is missing (apt-get install ffmpeg chromium).`);
+  }
+
+  const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'mnemo-demo-'));
+  const dataDir = path.join(work, 'data');
+  const framesDir = path.join(work, 'frames');
+  await fsp.mkdir(framesDir, { recursive: true });
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startServer(port, dataDir);
+  let browser;
+
+  const cleanup = async () => {
+    await browser?.close().catch(() => undefined);
+    server.stop();
+  };
+  process.once('SIGINT', () => void cleanup().then(() => process.exit(130)));
+
+  try {
+    log(`Starting the server on ${base} (DATA_DIR ${dataDir})…`);
+    await waitForHealth(base, server);
+
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    const context = await browser.newContext({
+      viewport: VIEWPORT,
+      deviceScaleFactor: 1,
+      locale: 'zh-TW',
+      colorScheme: 'light',
+      reducedMotion: 'reduce',
+      baseURL: base,
+    });
+    const page = await context.newPage();
+    const frames = [];
+
+    const settle = async () => {
+      await page.waitForLoadState('networkidle').catch(() => undefined);
+      // Toasts (e.g. "logged in, redirecting…") would cover the header: let them go first.
+      await page
+        .locator('.toast')
+        .first()
+        .waitFor({ state: 'detached', timeout: 5000 })
+        .catch(() => undefined);
+      await page.evaluate(() => document.fonts.ready).catch(() => undefined);
+      await sleep(400);
+    };
+    /** A teal ring around what the learner clicks next (the video has no pointer). */
+    const spotlight = async (locator) => {
+      const box = await locator.boundingBox().catch(() => null);
+      if (!box) return;
+      await page.evaluate((b) => {
+        const ring = document.createElement('div');
+        ring.id = 'demo-spotlight';
+        Object.assign(ring.style, {
+          position: 'fixed',
+          left: `${b.x - 6}px`,
+          top: `${b.y - 6}px`,
+          width: `${b.width + 12}px`,
+          height: `${b.height + 12}px`,
+          border: '3px solid #14b8a6',
+          borderRadius: '14px',
+          boxShadow: '0 0 0 6px rgb(20 184 166 / 28%)',
+          pointerEvents: 'none',
+          zIndex: '2147483647',
+        });
+        document.body.appendChild(ring);
+      }, box);
+    };
+    const shot = async (key, target) => {
+      await settle();
+      if (target) await spotlight(target);
+      const file = path.join(framesDir, `${String(frames.length).padStart(2, '0')}-${key}.png`);
+      await page.screenshot({ path: file });
+      await page.evaluate(() => document.getElementById('demo-spotlight')?.remove());
+      frames.push({ key, file });
+      log(`  ✓ ${key}`);
+    };
+    const visible = (locator, timeout = 8000) =>
+      locator
+        .first()
+        .waitFor({ state: 'visible', timeout })
+        .then(() => true)
+        .catch(() => false);
+
+    // 1. Welcome page.
+    await page.goto('/');
+    await page.locator('h1').first().waitFor();
+    const signUp = page.locator('main a[href="/login?register=true"]').first();
+    await shot('welcome', signUp);
+
+    // 2. Register form.
+    await signUp.click();
+    const newPasswords = page.locator('input[autocomplete="new-password"]');
+    let registered = false;
+    if (await visible(newPasswords)) {
+      await page.locator('input[autocomplete="email"]').first().fill(DEMO_USER.email);
+      await newPasswords.nth(0).fill(DEMO_USER.password);
+      if ((await newPasswords.count()) > 1) await newPasswords.nth(1).fill(DEMO_USER.password);
+      const submit = page.locator('main form button[type="submit"]').first();
+      await shot('register', submit);
+      await submit.click();
+      registered = true;
+    } else {
+      warn('No register form at /login?register=true yet: registering through the API.');
+      const res = await fetch(`${base}/api/v1/auth/register`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          ...DEMO_USER,
+          name: DEMO_USER.email.split('@')[0],
+          locale: 'zh-TW',
+        }),
+      });
+      if (!res.ok) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+    }
+
+    // 3. The verification e-mail, as written to the outbox.
+    const { email, link } = await readVerification(path.join(dataDir, 'outbox'));
+    if (registered) await sleep(500);
+    await page.goto('about:blank');
+    await page.setContent(mailViewer(email));
+    const mailButton = page.frameLocator('iframe').locator('a').first();
+    await mailButton.waitFor().catch(() => undefined);
+    await shot('email', mailButton);
+
+    // 4. The link verifies and lands on /login?verified=true.
+    await page.goto(link);
+    await page.waitForURL(/\/login/);
+    const passwordInput = page.locator('input[autocomplete="current-password"]');
+    const hasLoginForm = await visible(passwordInput);
+    if (hasLoginForm) await shot('verified');
+    else warn('No login form at /login yet: skipping the "verified" and "login" frames.');
+
+    // 5. Log in.
+    if (hasLoginForm) {
+      await page.locator('input[autocomplete="email"]').first().fill(DEMO_USER.email);
+      await passwordInput.first().fill(DEMO_USER.password);
+      const submit = page.locator('main form button[type="submit"]').first();
+      await shot('login', submit);
+      await submit.click();
+    } else {
+      const res = await fetch(`${base}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(DEMO_USER),
+      });
+      if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+      const { token, user } = await res.json();
+      await context.addCookies([{ name: 'mnemo_token', value: token, url: base }]);
+      await page.evaluate((u) => localStorage.setItem('mnemo_user', JSON.stringify(u)), user);
+      await page.goto('/');
+    }
+
+    // 6. Signed-in home: plan, language and account menu in the header.
+    const accountZh = page.getByRole('button', { name: '帳號選單' });
+    await accountZh.waitFor({ timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 20_000 });
+    await shot('home', page.locator('.plan-status'));
+
+    // 7. Switch the interface to English.
+    const language = page.getByRole('combobox', { name: '語言' });
+    await language.selectOption('en');
+    const accountEn = page.getByRole('button', { name: 'Account menu' });
+    await accountEn.waitFor();
+    await shot('language', page.getByRole('combobox', { name: 'Language' }));
+
+    // 8. Account menu.
+    await accountEn.click();
+    const privacyItem = page.getByRole('menuitem', { name: 'Privacy policy' });
+    await privacyItem.waitFor();
+    await shot('menu', privacyItem);
+
+    // 9. Privacy policy.
+    await privacyItem.click();
+    await page.waitForURL(/\/privacy-policy$/);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await shot('legal');
+
+    await browser.close();
+    browser = undefined;
+
+    await writeOutputs(frames);
+    if (keepFramesDir) {
+      await fsp.mkdir(keepFramesDir, { recursive: true });
+      for (const f of frames)
+        await fsp.copyFile(f.file, path.join(keepFramesDir, path.basename(f.file)));
+      log(`Frames copied to ${keepFramesDir}`);
+    }
+  } finally {
+    await cleanup();
+    await fsp.rm(work, { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
+function ffmpeg(args) {
+  const r = spawnSync(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-y', ...args], {
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) throw new Error(`ffmpeg failed (${r.status})`);
+}
+
+const vttTime = (s) => {
+  const ms = Math.round(s * 1000);
+  const hh = String(Math.floor(ms / 3_600_000)).padStart(2, '0');
+  const mm = String(Math.floor(ms / 60_000) % 60).padStart(2, '0');
+  const ss = String(Math.floor(ms / 1000) % 60).padStart(2, '0');
+  return `${hh}:${mm}:${ss}.${String(ms % 1000).padStart(3, '0')}`;
+};
+
+async function writeAtomic(file, data) {
+  const tmp = `${file}.tmp-${process.pid}`;
+  await fsp.writeFile(tmp, data);
+  await fsp.rename(tmp, file);
+}
+
+/** webm + poster + steps.json + captions.{lng}.vtt, each replaced only once fully written. */
+async function writeOutputs(frames) {
+  if (frames.length < 2) throw new Error('Too few frames to make a video.');
+  await fsp.mkdir(outDir, { recursive: true });
+  const steps = frames.map((f, i) => ({
+    key: f.key,
+    caption: `demo.steps.${f.key}`,
+    start: +(i * FRAME_SECONDS).toFixed(2),
+    end: +((i + 1) * FRAME_SECONDS).toFixed(2),
+  }));
+
+  // Each still lasts FRAME_SECONDS; all but the last run FADE_SECONDS longer to cross-fade.
+  const inputs = frames.flatMap((f, i) => [
+    '-loop',
+    '1',
+    '-framerate',
+    String(FPS),
+    '-t',
+    String(FRAME_SECONDS + (i < frames.length - 1 ? FADE_SECONDS : 0)),
+    '-i',
+    f.file,
+  ]);
+  const prep = frames
+    .map((_, i) => `[${i}:v]fps=${FPS},format=yuv420p,settb=AVTB[v${i}]`)
+    .join(';');
+  let chain = '';
+  let last = 'v0';
+  for (let i = 1; i < frames.length; i++) {
+    const out = i === frames.length - 1 ? 'out' : `x${i}`;
+    chain += `;[${last}][v${i}]xfade=transition=fade:duration=${FADE_SECONDS}:offset=${(i * FRAME_SECONDS).toFixed(2)}[${out}]`;
+    last = out;
+  }
+  const video = path.join(outDir, 'mnemo-demo.webm');
+  const tmpVideo = path.join(os.tmpdir(), `mnemo-demo-${process.pid}.webm`);
+  log('Encoding VP9…');
+  ffmpeg([
+    ...inputs,
+    '-filter_complex',
+    prep + chain,
+    '-map',
+    '[out]',
+    '-c:v',
+    'libvpx-vp9',
+    '-pix_fmt',
+    'yuv420p',
+    '-b:v',
+    '0',
+    '-crf',
+    '38',
+    '-deadline',
+    'good',
+    '-cpu-used',
+    '2',
+    '-row-mt',
+    '1',
+    '-g',
+    String(FPS * 10),
+    '-an',
+    '-metadata',
+    'title=Mnemo walkthrough',
+    tmpVideo,
+  ]);
+  await fsp.copyFile(tmpVideo, `${video}.tmp`);
+  await fsp.rename(`${video}.tmp`, video);
+  await fsp.rm(tmpVideo, { force: true });
+
+  const poster = path.join(outDir, 'poster.webp');
+  const tmpPoster = path.join(os.tmpdir(), `mnemo-poster-${process.pid}.webp`);
+  ffmpeg(['-i', frames[0].file, '-c:v', 'libwebp', '-quality', '80', tmpPoster]);
+  await fsp.copyFile(tmpPoster, `${poster}.tmp`);
+  await fsp.rename(`${poster}.tmp`, poster);
+  await fsp.rm(tmpPoster, { force: true });
+
+  for (const lng of LANGUAGES) {
+    const file = path.join(root, 'src', 'i18n', 'locales', lng, 'welcome.json');
+    const captions = JSON.parse(await fsp.readFile(file, 'utf8')).demo?.steps ?? {};
+    const cues = steps.map((s, i) => {
+      if (!captions[s.key]) warn(`${lng}/welcome.json has no demo.steps.${s.key}: add a caption.`);
+      return `${i + 1}\n${vttTime(s.start)} --> ${vttTime(s.end)}\n${captions[s.key] ?? s.key}\n`;
+    });
+    await writeAtomic(path.join(outDir, `captions.${lng}.vtt`), `WEBVTT\n\n${cues.join('\n')}`);
+  }
+
+  const manifest = {
+    video: '/demo/mnemo-demo.webm',
+    poster: '/demo/poster.webp',
+    captions: Object.fromEntries(LANGUAGES.map((l) => [l, `/demo/captions.${l}.vtt`])),
+    width: VIEWPORT.width,
+    height: VIEWPORT.height,
+    frameSeconds: FRAME_SECONDS,
+    crossfadeSeconds: FADE_SECONDS,
+    duration: +(frames.length * FRAME_SECONDS).toFixed(2),
+    captionNamespace: 'welcome',
+    steps,
+  };
+  await writeAtomic(path.join(outDir, 'steps.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+
+  const kb = (f) => `${Math.round(fs.statSync(f).size / 1024)} KB`;
+  log(
+    `Wrote ${path.relative(root, video)} (${kb(video)}, ${manifest.duration} s, ${frames.length} frames)`,
+  );
+  log(
+    `Wrote ${path.relative(root, poster)} (${kb(poster)}), steps.json, captions.{${LANGUAGES}}.vtt`,
+  );
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err.stack ?? err}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,91 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
+import { useAuthStore, type User } from '../../stores/auth-store';
+import { paths } from '../../config/paths';
+import {
+  Menu,
+  MenuContent,
+  MenuItem,
+  MenuLabel,
+  MenuSeparator,
+  MenuTrigger,
+} from '../../components/ui/menu';
+import { toast } from '../../components/ui/toast';
+import { Avatar } from './avatar';
+
+const icon = (d: string) => (
+  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+    <path
+      d={d}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
+  </svg>
+);
+
+const icons: Record<string, ReactNode> = {
+  plan: icon('M3 7h18v10H3zM3 11h18M7 15h3'),
+  privacy: icon('M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6z'),
+  terms: icon('M7 3h7l4 4v14H7zM14 3v4h4M10 12h5M10 16h5'),
+  logout: icon('M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10'),
+};
+
+/**
+ * Avatar button opening the account menu: plan, legal pages, logout. Loaded only once signed
+ * in (the header imports it lazily), so visitors do not download the menu code.
+ */
+export default function UserMenu({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signOut = useAuthStore((s) => s.signOut);
+
+  const logout = () => {
+    signOut();
+    navigate(paths.home);
+    toast.info(t('menu.loggedOut'));
+  };
+
+  return (
+    <Menu modal={false}>
+      <MenuTrigger className="avatar-button" aria-label={t('menu.account')}>
+        <Avatar name={user.name} />
+      </MenuTrigger>
+      <MenuContent className="user-menu">
+        {(user.name || user.email) && (
+          <MenuLabel>
+            {user.name && <span className="user-menu__name">{user.name}</span>}
+            {user.email && <span className="user-menu__email">{user.email}</span>}
+          </MenuLabel>
+        )}
+        <MenuSeparator />
+        <MenuItem asChild>
+          <Link to={paths.subscription}>
+            {icons.plan}
+            {t('menu.subscription')}
+          </Link>
+        </MenuItem>
+        <MenuItem asChild>
+          <Link to={paths.privacy}>
+            {icons.privacy}
+            {t('menu.privacy')}
+          </Link>
+        </MenuItem>
+        <MenuItem asChild>
+          <Link to={paths.terms}>
+            {icons.terms}
+            {t('menu.terms')}
+          </Link>
+        </MenuItem>
+        <MenuSeparator />
+        <MenuItem tone="danger" onSelect={logout}>
+          {icons.logout}
+          {t('menu.logout')}
+        </MenuItem>
+      </MenuContent>
+    </Menu>
+  );
+}
