@@ -11,8 +11,18 @@ export const SCREENSHOT_DIR = path.resolve('test-results', 'screenshots');
 
 type Violation = { url: string; text: string };
 
+// axe-core refuses to start while a run is going on in the same page: one run at a time.
+const axeQueue = new WeakMap<Page, Promise<unknown>>();
+
 /** Runs axe on the page as it is now; returns serious and critical violations. */
-async function axeViolations(page: Page): Promise<Violation[]> {
+function axeViolations(page: Page): Promise<Violation[]> {
+  const previous = axeQueue.get(page) ?? Promise.resolve();
+  const run = previous.catch(() => undefined).then(() => runAxe(page));
+  axeQueue.set(page, run);
+  return run;
+}
+
+async function runAxe(page: Page): Promise<Violation[]> {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
@@ -25,7 +35,7 @@ async function axeViolations(page: Page): Promise<Violation[]> {
 }
 
 const transient = (err: unknown) =>
-  /Execution context was destroyed|Target page, context or browser has been closed|navigation|frame was detached/i.test(
+  /Execution context was destroyed|Target page, context or browser has been closed|navigation|frame was detached|Test ended/i.test(
     String(err),
   );
 
@@ -65,7 +75,7 @@ export const test = base.extend<{ a11yWatch: void }>({
           (async () => {
             try {
               await page.waitForLoadState('load');
-              await page.waitForTimeout(400);
+              await new Promise((r) => setTimeout(r, 400));
               if (page.url() !== url) return; // already moved on: its own event checks the next page
               violations.push(...(await axeViolations(page)));
             } catch (err) {
