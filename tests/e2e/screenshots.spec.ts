@@ -62,7 +62,10 @@ test('the reset form and the signed-in header look right at both widths', async 
   await page.getByLabel('電子郵件').fill(email);
   await page.getByLabel('密碼', { exact: true }).fill('review2027');
   await page.getByRole('button', { name: '登入', exact: true }).click();
-  await expect(page.getByRole('button', { name: '帳號選單' })).toBeVisible({ timeout: 5000 });
+  await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
+  await expect(page.getByRole('button', { name: '帳號選單' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('登入成功')).toBeHidden({ timeout: 5000 }); // the 2 s toast
   for (const width of widths) {
     await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
     await snap(page, `home-signed-in-${width}-zh-TW`);
