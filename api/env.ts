@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import fs from 'node:fs';
 import path from 'node:path';
 
 const bool = z
@@ -38,6 +39,13 @@ export const envSchema = z.object({
   LINE_CLIENT_SECRET: z.string().optional(),
   LINE_ISSUER: z.string().url().default('https://access.line.me'),
   SERVE_WEB: bool.default(true),
+  MAX_FILES_PER_UPLOAD: int(3),
+  MAX_FILE_MB: int(25),
+  MAX_UPLOAD_MB: int(60),
+  EXTRACT_TIMEOUT_SECONDS: int(120),
+  EXTRACT_MEMORY_MB: int(512),
+  TESSDATA_DIR: z.string().optional(),
+  SOFFICE_PATH: z.string().optional(),
   WEB_DIST: z.string().default('./dist'),
 });
 
@@ -64,6 +72,33 @@ export interface Config {
   };
   serveWeb: boolean;
   webDist: string;
+  uploads: { maxFiles: number; maxFileBytes: number; maxRequestBytes: number };
+  extract: {
+    timeoutMs: number;
+    maxMemoryMb: number;
+    /** Folder with chi_tra.traineddata, when found (Debian's tesseract-ocr-chi-tra). */
+    tessdataDir?: string;
+    /** LibreOffice binary for DOC/PPT/XLS, when installed. */
+    sofficePath?: string;
+  };
+}
+
+const TESSDATA_CANDIDATES = [
+  '/usr/share/tesseract-ocr/5/tessdata',
+  '/usr/share/tesseract-ocr/4.00/tessdata',
+  '/usr/share/tessdata',
+];
+
+function findTessdata(): string | undefined {
+  return TESSDATA_CANDIDATES.find((d) => fs.existsSync(path.join(d, 'chi_tra.traineddata')));
+}
+
+function findOnPath(name: string, pathVar: string | undefined): string | undefined {
+  for (const dir of (pathVar ?? '').split(path.delimiter)) {
+    const candidate = path.join(dir, name);
+    if (dir && fs.existsSync(candidate)) return candidate;
+  }
+  return undefined;
 }
 
 export interface OidcProviderConfig {
@@ -108,5 +143,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     serveWeb: e.SERVE_WEB,
     webDist: path.resolve(e.WEB_DIST),
+    uploads: {
+      maxFiles: e.MAX_FILES_PER_UPLOAD,
+      maxFileBytes: e.MAX_FILE_MB * 1024 * 1024,
+      maxRequestBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
+    },
+    extract: {
+      timeoutMs: e.EXTRACT_TIMEOUT_SECONDS * 1000,
+      maxMemoryMb: e.EXTRACT_MEMORY_MB,
+      tessdataDir: e.TESSDATA_DIR ?? findTessdata(),
+      sofficePath: e.SOFFICE_PATH ?? findOnPath('soffice', source.PATH),
+    },
   };
 }

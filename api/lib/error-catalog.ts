@@ -103,6 +103,101 @@ export const errorCatalog = {
     'zh-TW': '目前無法送出您的諮詢，請稍後再試，或直接來信 {{email}}。',
     en: 'We could not send your inquiry right now. Please try again later, or email us at {{email}}.',
   },
+  NO_FILES: {
+    status: 400,
+    'zh-TW': '請至少選擇一個檔案。',
+    en: 'Please choose at least one file.',
+  },
+  TOO_MANY_FILES: {
+    status: 400,
+    'zh-TW': '最多只能上傳 {{max}} 個檔案',
+    en: 'Maximum of {{max}} files can be uploaded',
+  },
+  FILE_TOO_LARGE: {
+    status: 413,
+    'zh-TW': '「{{name}}」超過單檔上限 {{limit}}。',
+    en: '"{{name}}" is larger than the {{limit}} limit per file.',
+  },
+  REQUEST_TOO_LARGE: {
+    status: 413,
+    'zh-TW': '這次上傳的檔案總共超過 {{limit}}，請分批上傳。',
+    en: 'These files add up to more than {{limit}}. Please upload them in smaller batches.',
+  },
+  FILE_EMPTY: {
+    status: 400,
+    'zh-TW': '「{{name}}」是空白檔案（0 位元組）。',
+    en: '"{{name}}" is empty (0 bytes).',
+  },
+  FILE_TYPE_UNSUPPORTED: {
+    status: 415,
+    'zh-TW': '不支援「{{name}}」的檔案格式。請上傳 PDF、Word、PowerPoint、Excel、CSV、文字檔或圖片。',
+    en: 'The format of "{{name}}" is not supported. Please upload PDF, Word, PowerPoint, Excel, CSV, text or image files.',
+  },
+  FILE_TYPE_MISMATCH: {
+    status: 415,
+    'zh-TW': '「{{name}}」的副檔名是 .{{ext}}，但內容看起來是 {{actual}} 檔。請確認檔案是否正確。',
+    en: '"{{name}}" is named .{{ext}} but its content looks like {{actual}}. Please check the file.',
+  },
+  FILE_DAMAGED: {
+    status: 422,
+    'zh-TW': '「{{name}}」已損毀或無法讀取，請重新匯出後再上傳。',
+    en: '"{{name}}" is damaged or cannot be read. Please export it again and re-upload.',
+  },
+  PDF_PASSWORD_PROTECTED: {
+    status: 422,
+    'zh-TW': '「{{name}}」有開啟密碼保護，請移除密碼後再上傳。',
+    en: '"{{name}}" is password-protected. Please remove the password and upload it again.',
+  },
+  OFFICE_PASSWORD_PROTECTED: {
+    status: 422,
+    'zh-TW': '「{{name}}」有密碼保護（已加密），請在 Office 中移除密碼後再上傳。',
+    en: '"{{name}}" is password-protected (encrypted). Please remove the password in Office and upload it again.',
+  },
+  ARCHIVE_TOO_LARGE: {
+    status: 422,
+    'zh-TW': '「{{name}}」解壓縮後過大或內含過多項目，為了安全無法處理。',
+    en: '"{{name}}" expands to too much data or too many parts to be processed safely.',
+  },
+  EXTRACTION_TIMEOUT: {
+    status: 422,
+    'zh-TW': '「{{name}}」處理時間過長，已停止。請嘗試拆成較小的檔案。',
+    en: 'Reading "{{name}}" took too long and was stopped. Please try splitting it into smaller files.',
+  },
+  EXTRACTION_MEMORY: {
+    status: 422,
+    'zh-TW': '「{{name}}」太複雜，超出可處理的記憶體上限。請嘗試拆成較小的檔案。',
+    en: '"{{name}}" is too complex to process within the memory limit. Please try splitting it into smaller files.',
+  },
+  EXTRACTION_CANCELLED: {
+    status: 499,
+    'zh-TW': '上傳已取消。',
+    en: 'The upload was cancelled.',
+  },
+  NO_TEXT_FOUND: {
+    status: 422,
+    'zh-TW': '在「{{name}}」中找不到可用的文字。',
+    en: 'No usable text was found in "{{name}}".',
+  },
+  OCR_LANGUAGE_MISSING: {
+    status: 503,
+    'zh-TW': '伺服器缺少 {{language}} 的文字辨識資料，無法讀取「{{name}}」這類掃描檔或圖片。請聯絡管理員安裝。',
+    en: 'This server lacks the {{language}} text-recognition data needed to read scans or images like "{{name}}". Please ask the administrator to install it.',
+  },
+  LEGACY_FORMAT_UNAVAILABLE: {
+    status: 415,
+    'zh-TW': '這台伺服器無法讀取舊版 .{{ext}} 格式的「{{name}}」。請另存為 .{{modern}} 後再上傳。',
+    en: 'This server cannot read "{{name}}" in the old .{{ext}} format. Please save it as .{{modern}} and upload again.',
+  },
+  TITLE_REQUIRED: {
+    status: 400,
+    'zh-TW': '標題不能是空白。',
+    en: 'The title cannot be empty.',
+  },
+  CONFIRMATION_REQUIRED: {
+    status: 409,
+    'zh-TW': '此教材已有相關測驗，請輸入確認字詞 DELETE 以刪除。',
+    en: 'This material has related quizzes. Please enter the confirmation word DELETE to delete it.',
+  },
 } as const satisfies Record<string, { status: number; 'zh-TW': string; en: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

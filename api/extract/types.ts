@@ -1,0 +1,73 @@
+/**
+ * The structured document Mnemo extracts from a material: blocks of text in reading order,
+ * each with where it came from, so quizzes can cite the page, slide or row.
+ */
+
+export type Location =
+  | { kind: 'page'; page: number }
+  | { kind: 'slide'; slide: number; title?: string }
+  | { kind: 'notes'; slide: number }
+  | { kind: 'sheet'; sheet: string; rowStart: number; rowEnd: number }
+  | { kind: 'paragraph'; index: number; headingPath?: string[] };
+
+export interface Block {
+  fileId: string;
+  text: string;
+  location: Location;
+}
+
+export type DocumentLanguage = 'zh-TW' | 'en' | 'other';
+
+/** Something the learner should know about an extraction that still succeeded. */
+export interface ExtractionWarning {
+  /** Stable code the client translates, e.g. OCR_USED, PAGES_WITHOUT_TEXT, TRUNCATED. */
+  code: string;
+  fileId?: string;
+  params?: Record<string, string | number>;
+}
+
+export interface ExtractedDocument {
+  blocks: Block[];
+  language: DocumentLanguage;
+  warnings: ExtractionWarning[];
+}
+
+/** What one extractor returns for one file (fileId is added by the caller). */
+export interface FileExtraction {
+  blocks: Array<{ text: string; location: Location }>;
+  warnings: Array<Omit<ExtractionWarning, 'fileId'>>;
+}
+
+/** The formats Mnemo reads, decided from the file's content (see sniff.ts). */
+export type FileKind =
+  'pdf' | 'docx' | 'pptx' | 'xlsx' | 'doc' | 'ppt' | 'xls' | 'csv' | 'text' | 'html' | 'image';
+
+export interface ExtractLimits {
+  /** Wall-clock time per file before the worker is stopped. */
+  timeoutMs: number;
+  /** Old-generation heap per extraction worker, in MB. */
+  maxMemoryMb: number;
+  /** Total decompressed bytes allowed inside a zip-based file (docx/pptx/xlsx). */
+  maxUnzippedBytes: number;
+  /** Entries allowed inside a zip-based file. */
+  maxZipEntries: number;
+  /** Directory holding chi_tra.traineddata (Debian: /usr/share/tesseract-ocr/5/tessdata). */
+  tessdataDir?: string;
+  /** LibreOffice binary for DOC/PPT/XLS, when installed. */
+  sofficePath?: string;
+}
+
+export const defaultLimits: ExtractLimits = {
+  timeoutMs: 120_000,
+  maxMemoryMb: 512,
+  maxUnzippedBytes: 300 * 1024 * 1024,
+  maxZipEntries: 10_000,
+};
+
+/** Input of one extraction job run inside a worker thread. */
+export interface ExtractJob {
+  kind: FileKind;
+  path: string;
+  fileName: string;
+  limits: ExtractLimits;
+}
