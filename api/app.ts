@@ -10,6 +10,7 @@ import type { AppEnv, Deps } from './lib/context.js';
 import { authRoutes } from './routes/auth/index.js';
 import { userRoutes } from './routes/user/index.js';
 import { contactRoutes } from './routes/contact/index.js';
+import { materialRoutes } from './routes/materials/index.js';
 
 /** Builds the whole HTTP app from injected dependencies; no globals, so tests make their own. */
 export function createApp(deps: Deps) {
@@ -57,6 +58,7 @@ export function createApp(deps: Deps) {
   api.route('/auth', authRoutes());
   api.route('/user', userRoutes());
   api.route('/contact', contactRoutes());
+  api.route('/materials', materialRoutes());
   api.all('*', () => {
     throw new AppError('NOT_FOUND');
   });

@@ -47,6 +47,14 @@ export const envSchema = z.object({
   TESSDATA_DIR: z.string().optional(),
   SOFFICE_PATH: z.string().optional(),
   WEB_DIST: z.string().default('./dist'),
+  LLM_BASE_URL: z
+    .string()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+    .optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  LLM_TIMEOUT_SECONDS: int(60),
+  LLM_FALLBACK_TO_BUILTIN: bool.default(true),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -81,6 +89,45 @@ export interface Config {
     /** LibreOffice binary for DOC/PPT/XLS, when installed. */
     sofficePath?: string;
   };
+  /** The OpenAI-compatible quiz generator; absent when no model is configured. */
+  llm?: LlmConfig;
+}
+
+export interface LlmConfig {
+  /** OpenAI-compatible API root, e.g. http://localhost:11434/v1 for Ollama. */
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  /** Per request to the model. */
+  timeoutMs: number;
+  /** When the model fails, answer with the built-in generator and a notice instead of an error. */
+  fallbackToBuiltin: boolean;
+}
+
+const OPENAI_BASE_URL = 'https://api.openai.com/v1';
+
+/** The LLM settings hang together: a model, and either a key or a server of one's own. */
+function llmIssues(e: Record<string, string | undefined>): string[] {
+  if (!e.LLM_MODEL) {
+    return e.LLM_BASE_URL || e.LLM_API_KEY
+      ? ['  LLM_MODEL: required when LLM_BASE_URL or LLM_API_KEY is set']
+      : [];
+  }
+  return e.LLM_BASE_URL || e.LLM_API_KEY
+    ? []
+    : ['  LLM_API_KEY: required for the OpenAI API (or set LLM_BASE_URL to your own server)'];
+}
+
+function llmConfig(e: Env): LlmConfig | undefined {
+  if (!e.LLM_MODEL) return undefined;
+  return {
+    baseUrl: (e.LLM_BASE_URL ?? OPENAI_BASE_URL).replace(/\/+$/, ''),
+    // Local servers (Ollama, llama.cpp, vLLM) take any key; the SDK insists on one.
+    apiKey: e.LLM_API_KEY ?? 'unused',
+    model: e.LLM_MODEL,
+    timeoutMs: e.LLM_TIMEOUT_SECONDS * 1000,
+    fallbackToBuiltin: e.LLM_FALLBACK_TO_BUILTIN,
+  };
 }
 
 const TESSDATA_CANDIDATES = [
@@ -111,8 +158,11 @@ export interface OidcProviderConfig {
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  const lines = [
+    ...(parsed.error?.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`) ?? []),
+    ...llmIssues(cleaned),
+  ];
+  if (!parsed.success || lines.length) {
     throw new Error(`Invalid environment settings:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -154,5 +204,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       tessdataDir: e.TESSDATA_DIR ?? findTessdata(),
       sofficePath: e.SOFFICE_PATH ?? findOnPath('soffice', source.PATH),
     },
+    llm: llmConfig(e),
   };
 }

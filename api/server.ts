@@ -8,6 +8,8 @@ import { createLogger } from './lib/logger.js';
 import { outboxMailer, smtpMailer } from './mail/mailer.js';
 import { systemClock } from './lib/clock.js';
 import { createApp } from './app.js';
+import { localStorage } from './storage/local-storage.js';
+import { clearUploadTemp } from './materials/upload-temp.js';
 
 /** JWT_SECRET from the environment, else one generated on first start and kept in DATA_DIR. */
 function loadSecret(config: Config): string {
@@ -37,6 +39,9 @@ async function main() {
   const mailer = config.smtpUrl
     ? smtpMailer(config.smtpUrl, config.mailFrom)
     : outboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, logger);
+  const storage = localStorage(path.join(config.dataDir, 'files'));
+  await storage.sweep();
+  await clearUploadTemp(config.dataDir);
   const app = createApp({
     config,
     db: handle.db,
@@ -44,6 +49,7 @@ async function main() {
     mailer,
     clock: systemClock,
     logger,
+    storage,
     secret: loadSecret(config),
   });
 

@@ -61,15 +61,77 @@ export interface ContactRequestsTable {
   created_at: string;
 }
 
+export interface MaterialsTable {
+  id: string;
+  user_id: string;
+  title: string;
+  description: string;
+  /** The first file's file_type (lowercase extension), or 'unknown'. */
+  type: string;
+  /** Language of the extracted text: 'zh-TW', 'en' or 'other'. */
+  language: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MaterialFilesTable {
+  id: string;
+  material_id: string;
+  user_id: string;
+  position: number;
+  file_name: string;
+  file_type: string;
+  /** Decided from the sniffed content, never from what the browser claimed. */
+  mime_type: string;
+  file_size: number;
+  storage_key: string;
+  sha256: string;
+  created_at: string;
+}
+
+export interface MaterialContentsTable {
+  material_id: string;
+  /** JSON of the extracted document: { blocks, language, warnings }. */
+  document: string;
+  created_at: string;
+}
+
+export interface QuizzesTable {
+  id: string;
+  user_id: string;
+  material_id: string;
+  title: string;
+  description: Generated<string>;
+  difficulty: Generated<string>;
+  language: Generated<string>;
+  /** JSON array of question types, e.g. ["multiple_choice","true_false"]. */
+  question_types: string;
+  question_count: number;
+  /** JSON array of questions. */
+  questions: string;
+  completed: Generated<number>;
+  score: number | null;
+  answered_count: Generated<number>;
+  created_at: string;
+  last_taken_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
   social_accounts: SocialAccountsTable;
   rate_limits: RateLimitsTable;
   contact_requests: ContactRequestsTable;
+  materials: MaterialsTable;
+  material_files: MaterialFilesTable;
+  material_contents: MaterialContentsTable;
+  quizzes: QuizzesTable;
 }
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type AuthToken = Selectable<AuthTokensTable>;
+export type Material = Selectable<MaterialsTable>;
+export type MaterialFile = Selectable<MaterialFilesTable>;
+export type Quiz = Selectable<QuizzesTable>;

@@ -3,6 +3,7 @@ import type { Db, Dialect } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Clock } from './clock.js';
 import type { Logger } from './logger.js';
+import type { Storage } from '../storage/storage.js';
 
 /** Everything a route or service needs from the outside world, injected by createApp's caller. */
 export interface Deps {
@@ -12,6 +13,8 @@ export interface Deps {
   mailer: Mailer;
   clock: Clock;
   logger: Logger;
+  /** Where uploaded originals are kept (a local directory by default). */
+  storage: Storage;
   /** Secret used to sign session tokens and cookies. */
   secret: string;
 }

@@ -108,6 +108,11 @@ export const errorCatalog = {
     'zh-TW': '請至少選擇一個檔案。',
     en: 'Please choose at least one file.',
   },
+  UPLOAD_MALFORMED: {
+    status: 400,
+    'zh-TW': '無法讀取這次上傳的內容，請重新選擇檔案後再試一次。',
+    en: 'The upload could not be read. Please choose the files again and retry.',
+  },
   TOO_MANY_FILES: {
     status: 400,
     'zh-TW': '最多只能上傳 {{max}} 個檔案',
@@ -130,7 +135,8 @@ export const errorCatalog = {
   },
   FILE_TYPE_UNSUPPORTED: {
     status: 415,
-    'zh-TW': '不支援「{{name}}」的檔案格式。請上傳 PDF、Word、PowerPoint、Excel、CSV、文字檔或圖片。',
+    'zh-TW':
+      '不支援「{{name}}」的檔案格式。請上傳 PDF、Word、PowerPoint、Excel、CSV、文字檔或圖片。',
     en: 'The format of "{{name}}" is not supported. Please upload PDF, Word, PowerPoint, Excel, CSV, text or image files.',
   },
   FILE_TYPE_MISMATCH: {
@@ -180,7 +186,8 @@ export const errorCatalog = {
   },
   OCR_LANGUAGE_MISSING: {
     status: 503,
-    'zh-TW': '伺服器缺少 {{language}} 的文字辨識資料，無法讀取「{{name}}」這類掃描檔或圖片。請聯絡管理員安裝。',
+    'zh-TW':
+      '伺服器缺少 {{language}} 的文字辨識資料，無法讀取「{{name}}」這類掃描檔或圖片。請聯絡管理員安裝。',
     en: 'This server lacks the {{language}} text-recognition data needed to read scans or images like "{{name}}". Please ask the administrator to install it.',
   },
   LEGACY_FORMAT_UNAVAILABLE: {
@@ -197,6 +204,16 @@ export const errorCatalog = {
     status: 409,
     'zh-TW': '此教材已有相關測驗，請輸入確認字詞 DELETE 以刪除。',
     en: 'This material has related quizzes. Please enter the confirmation word DELETE to delete it.',
+  },
+  GENERATION_FAILED: {
+    status: 502,
+    'zh-TW': '目前無法產生測驗，請稍後再試一次。',
+    en: 'The quiz could not be generated right now. Please try again later.',
+  },
+  GENERATION_CANCELLED: {
+    status: 499,
+    'zh-TW': '已取消產生測驗。',
+    en: 'Quiz generation was cancelled.',
   },
 } as const satisfies Record<string, { status: number; 'zh-TW': string; en: string }>;
 

@@ -15,6 +15,10 @@ const ContactPage = lazy(() => import('../features/contact/components/contact-pa
 const PrivacyPage = lazy(() => import('../features/legal/components/privacy-page'));
 const TermsPage = lazy(() => import('../features/legal/components/terms-page'));
 const ComingSoonPage = lazy(() => import('./routes/coming-soon-page'));
+const UploadPage = lazy(() => import('../features/materials/components/upload-page'));
+const MaterialDetailPage = lazy(
+  () => import('../features/materials/components/material-detail-page'),
+);
 
 const page = (node: ReactNode) => <Suspense fallback={<PageSpinner />}>{node}</Suspense>;
 const coming = (feature: string) => page(<ComingSoonPage feature={feature} />);
@@ -35,8 +39,8 @@ export const router = createBrowserRouter([
       {
         element: <ProtectedRoute />,
         children: [
-          { path: paths.uploadMaterial, element: coming('upload') },
-          { path: '/materials/:materialId', element: coming('material') },
+          { path: paths.uploadMaterial, element: page(<UploadPage />) },
+          { path: '/materials/:materialId', element: page(<MaterialDetailPage />) },
           { path: '/materials/:materialId/quiz/new', element: coming('quiz') },
           { path: '/materials/:materialId/quiz/loading', element: coming('quiz') },
           { path: '/materials/:materialId/quiz/:quizId/questions', element: coming('quiz') },

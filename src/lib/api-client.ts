@@ -36,6 +36,31 @@ export const onUnauthorized = (fn: () => void) => {
   return () => unauthorizedListeners.delete(fn);
 };
 
+/** Tells the auth store the session is gone (for requests made outside api(), e.g. XHR uploads). */
+export const reportUnauthorized = () => unauthorizedListeners.forEach((fn) => fn());
+
+/** Builds the ApiError of a non-OK answer, picking its message per the spec (point 8). */
+export function apiErrorFrom(
+  status: number,
+  statusText: string,
+  body: Record<string, unknown>,
+): ApiError {
+  const message =
+    body.error && typeof body.error === 'object'
+      ? pickI18n(body.error, statusText)
+      : pickI18n(body.messageI18n, '') ||
+        (typeof body.message === 'string' ? body.message : '') ||
+        (typeof body.error === 'string' ? body.error : '') ||
+        statusText;
+  return new ApiError(
+    status,
+    message,
+    typeof body.code === 'string' ? body.code : undefined,
+    body,
+    body.messageI18n as I18nText | undefined,
+  );
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
   body?: unknown;
@@ -73,22 +98,9 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
   if (!res.ok) {
     const body = (typeof data === 'object' ? data : { message: data }) as Record<string, unknown>;
     if ((res.status === 401 || res.status === 403) && !opts.anonymous && token) {
-      unauthorizedListeners.forEach((fn) => fn());
+      reportUnauthorized();
     }
-    const message =
-      body.error && typeof body.error === 'object'
-        ? pickI18n(body.error, res.statusText)
-        : pickI18n(body.messageI18n, '') ||
-          (typeof body.message === 'string' ? body.message : '') ||
-          (typeof body.error === 'string' ? body.error : '') ||
-          res.statusText;
-    throw new ApiError(
-      res.status,
-      message,
-      typeof body.code === 'string' ? body.code : undefined,
-      body,
-      body.messageI18n as I18nText | undefined,
-    );
+    throw apiErrorFrom(res.status, res.statusText, body);
   }
   if (data && typeof data === 'object' && 'messageI18n' in data) {
     return { ...data, message: pickI18n((data as Record<string, unknown>).messageI18n) } as T;

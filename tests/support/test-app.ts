@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { createApp } from '../../api/app.js';
@@ -6,6 +8,7 @@ import { openDatabase, migrateToLatest, type DbHandle } from '../../api/db/datab
 import { createLogger } from '../../api/lib/logger.js';
 import { manualClock } from '../../api/lib/clock.js';
 import type { Mailer, MailMessage } from '../../api/mail/mailer.js';
+import { localStorage } from '../../api/storage/local-storage.js';
 
 /** The databases every integration test runs on: SQLite always, PostgreSQL when configured. */
 export const databases: Array<'sqlite' | 'postgres'> = process.env.TEST_DATABASE_URL
@@ -45,6 +48,8 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     LOG_LEVEL: 'silent',
     SERVE_WEB: 'false',
     DATA_DIR: `/tmp/mnemo-test-${randomUUID()}`,
+    // LibreOffice is found on PATH, as in production.
+    PATH: process.env.PATH ?? '',
     ...opts.env,
   });
   let schema: string | undefined;
@@ -71,6 +76,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     mailer,
     clock,
     logger: createLogger('silent'),
+    storage: localStorage(path.join(config.dataDir, 'files')),
     secret: 'test-secret-that-is-long-enough-for-hs256-0123456789',
   };
   const app = createApp(deps);
@@ -108,6 +114,8 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       await admin.query(`drop schema ${schema} cascade`);
       await admin.end();
     }
+    // Uploaded originals and temp files live under the app's own DATA_DIR.
+    fs.rmSync(config.dataDir, { recursive: true, force: true });
   }
 
   return { app, deps, db: handle.db, clock, mailer, config, call, close };

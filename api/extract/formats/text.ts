@@ -1,7 +1,23 @@
-import { AppError } from '../../lib/errors.js';
+import { readFile } from 'node:fs/promises';
+import { decodeText } from '../decode.js';
+import { jsonItems } from '../office/json-lines.js';
+import { markdownItems } from '../office/markdown.js';
+import { paragraphBlocks, paragraphs } from '../office/plain-text.js';
+import { extensionOf } from '../sniff.js';
 import type { ExtractJob, FileExtraction } from '../types.js';
 
-/** Placeholder until this format's extractor lands. */
+const MARKDOWN = new Set(['md', 'markdown', 'mdown', 'mkd']);
+
+/**
+ * Plain text, Markdown, JSON and source code, decoded by detected encoding: paragraphs at blank
+ * lines; Markdown headings as headingPath; JSON flattened to "key: value" lines.
+ */
 export async function extractText(job: ExtractJob): Promise<FileExtraction> {
-  throw new AppError('FILE_TYPE_UNSUPPORTED', { params: { name: job.fileName } });
+  const { text } = decodeText(await readFile(job.path));
+  const ext = extensionOf(job.fileName);
+  const items =
+    (MARKDOWN.has(ext) ? markdownItems(text) : null) ??
+    (ext === 'json' ? jsonItems(text) : null) ??
+    paragraphs(text).map((p) => ({ text: p }));
+  return { blocks: paragraphBlocks(items), warnings: [] };
 }

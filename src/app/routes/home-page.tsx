@@ -4,7 +4,9 @@ import { useAuthStore } from '../../stores/auth-store';
 import { PageSpinner } from '../../components/ui/spinner';
 
 const WelcomePage = lazy(() => import('../../features/welcome/components/welcome-page'));
-const ComingSoonPage = lazy(() => import('./coming-soon-page'));
+const MaterialListPage = lazy(
+  () => import('../../features/materials/components/material-list-page'),
+);
 
 /** "/": spinner during the auth check, the welcome page signed out, the material list signed in. */
 export default function HomePage() {
@@ -12,5 +14,5 @@ export default function HomePage() {
   const status = useAuthStore((s) => s.status);
   if (status === 'unknown') return <PageSpinner label={t('common.verifying')} />;
   if (status === 'signedOut') return <WelcomePage />;
-  return <ComingSoonPage feature="materials" />;
+  return <MaterialListPage />;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import PostalMime from 'postal-mime';
+import Database from 'better-sqlite3';
 
 export { expect };
 
@@ -137,4 +138,18 @@ export async function useLanguage(page: Page, lng: 'zh-TW' | 'en') {
   await page.addInitScript((l) => {
     if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', l);
   }, lng);
+}
+
+/**
+ * Runs `fn` against the e2e server's own SQLite database, to put real rows in place for states
+ * the UI cannot reach yet (e.g. a used-up free quota). WAL mode lets it write beside the server.
+ */
+export function withServerDb<T>(fn: (db: Database.Database) => T): T {
+  const db = new Database(path.join(DATA_DIR, 'mnemo.sqlite'));
+  db.pragma('busy_timeout = 5000');
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
 }

@@ -1,0 +1,249 @@
+import { Util } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PageViewport, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { composeAccents, firstChar, isCjk, lastChar, removeCjkSpaces } from './join-text.js';
+
+type TextContent = Awaited<ReturnType<PDFPageProxy['getTextContent']>>;
+type TextItem = Extract<TextContent['items'][number], { str: string }>;
+
+/** A box on the page in display coordinates (points, y grows downwards). */
+export interface Box {
+  x0: number;
+  x1: number;
+  top: number;
+  bottom: number;
+}
+
+/** A run of text on one baseline with no wide gap inside: a line of a column, a table cell. */
+export interface Fragment extends Box {
+  text: string;
+  /** Font size in points (the height of the text). */
+  size: number;
+  /** Baseline, for telling lines apart. */
+  base: number;
+  /** The pdf.js items it was made of, left to right, so it can be cut at a gutter later. */
+  runs: Run[];
+  /** Index of each run that follows a gap wide enough to cut at (a quarter of the size). */
+  cuts: number[];
+}
+
+export interface PageText {
+  page: number;
+  width: number;
+  height: number;
+  /** Horizontal text, in no particular order. */
+  fragments: Fragment[];
+  /** Rotated or vertical text, in content-stream order; kept, but not laid out. */
+  other: string[];
+}
+
+export interface Run extends Box {
+  text: string;
+  size: number;
+  base: number;
+  spaceBefore: boolean;
+  spaceAfter: boolean;
+}
+
+/** Splits a row where the gap is wider than this many font sizes (column gutters, cells). */
+const FRAGMENT_GAP = 1.5;
+/** Inside a fragment, a gap wider than this many font sizes is a word space. */
+const WORD_GAP = 0.18;
+/** Two CJK pieces further apart than this many font sizes are separate cells, not letter-spacing. */
+const CJK_CELL_GAP = 2.5;
+/** Between CJK pieces, a gap this wide (in font sizes) separates words, as in table cells. */
+const CJK_WORD_GAP = 0.8;
+
+/** Turns pdf.js text items into positioned fragments in display space (page rotation applied). */
+export function pageText(page: number, content: TextContent, viewport: PageViewport): PageText {
+  const runs: Run[] = [];
+  const other: string[] = [];
+  for (const raw of content.items) {
+    if (!('str' in raw)) continue;
+    const item = raw as TextItem;
+    // Private-use code points are glyphs with no meaning outside their font (the exam's
+    // option letters, symbol bullets): a learner cannot read them.
+    const str = item.str.replace(/[\u00a0\ue000-\uf8ff]/g, ' ');
+    if (!str.trim()) continue;
+    const m = Util.transform(viewport.transform, item.transform) as number[];
+    const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = m;
+    const size = Math.hypot(c, d);
+    const horizontal = a > 0 && Math.abs(b) <= 0.05 * a && size > 0;
+    if (!horizontal) {
+      other.push(removeCjkSpaces(str.trim()));
+      continue;
+    }
+    const style = content.styles[item.fontName];
+    const ascent = style && style.ascent > 0 && style.ascent < 1.5 ? style.ascent : 0.8;
+    const descent = style && style.descent < 0 && style.descent > -1 ? -style.descent : 0.2;
+    const width = item.width * viewport.scale;
+    runs.push({
+      text: removeCjkSpaces(str.trim()),
+      x0: e,
+      x1: e + Math.max(width, 0),
+      base: f,
+      top: f - size * ascent,
+      bottom: f + size * descent,
+      size,
+      spaceBefore: /^\s/.test(str),
+      spaceAfter: /\s$/.test(str),
+    });
+  }
+  return {
+    page,
+    width: viewport.width,
+    height: viewport.height,
+    fragments: rows(runs).flatMap(splitRow),
+    other,
+  };
+}
+
+/**
+ * Groups runs whose vertical extents mostly overlap (superscripts stay with their line). A run
+ * that sits on top of a run already in the row belongs to another line: a big title beside two
+ * small header lines must not swallow both.
+ */
+function rows(runs: Run[]): Run[][] {
+  const sorted = [...runs].sort((p, q) => (p.top + p.bottom) / 2 - (q.top + q.bottom) / 2);
+  const out: Array<{ box: Box; runs: Run[] }> = [];
+  for (const run of sorted) {
+    let best: { box: Box; runs: Run[] } | undefined;
+    let bestOverlap = 0.5;
+    for (let i = out.length - 1; i >= Math.max(0, out.length - 8); i--) {
+      const row = out[i]!;
+      const overlap =
+        (Math.min(row.box.bottom, run.bottom) - Math.max(row.box.top, run.top)) /
+        Math.min(row.box.bottom - row.box.top, run.bottom - run.top);
+      if (overlap > bestOverlap && !row.runs.some((r) => collides(r, run))) {
+        bestOverlap = overlap;
+        best = row;
+      }
+    }
+    if (best) {
+      best.runs.push(run);
+      // The row keeps the extent of its main text, so that one superscript cannot pull in
+      // the next line.
+      if (run.size > best.runs[0]!.size) {
+        best.box = { ...best.box, top: run.top, bottom: run.bottom };
+      }
+    } else {
+      out.push({ box: { x0: run.x0, x1: run.x1, top: run.top, bottom: run.bottom }, runs: [run] });
+    }
+  }
+  return out.map((row) => row.runs);
+}
+
+/** On another baseline and over a third of the narrower run (kerning overlaps stay). */
+function collides(a: Run, b: Run): boolean {
+  if (Math.abs(a.base - b.base) <= 0.15 * Math.min(a.size, b.size)) return false;
+  const overlap = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+  return overlap > Math.min(a.x1 - a.x0, b.x1 - b.x0) / 3;
+}
+
+/** Cuts a row at wide gaps into fragments and writes each fragment's text. */
+function splitRow(row: Run[]): Fragment[] {
+  const sorted = [...row].sort((p, q) => p.x0 - q.x0);
+  const fragments: Fragment[] = [];
+  let current: Run[] = [];
+  const flush = () => {
+    if (current.length) fragments.push(merge(current));
+    current = [];
+  };
+  let right = -Infinity;
+  for (const run of sorted) {
+    const prev = current[current.length - 1];
+    if (prev && isDuplicate(prev, run)) continue;
+    const size = Math.min(run.size, prev?.size ?? run.size);
+    if (prev && run.x0 - right > FRAGMENT_GAP * size && !cjkLetterSpacing(prev, run, right)) {
+      flush();
+    }
+    current.push(run);
+    right = current.length === 1 ? run.x1 : Math.max(right, run.x1);
+  }
+  flush();
+  return fragments;
+}
+
+/** Some PDFs fake bold by printing the same text twice, a hair apart. */
+function isDuplicate(prev: Run, run: Run): boolean {
+  return (
+    prev.text === run.text &&
+    Math.abs(prev.x0 - run.x0) < 0.3 * run.size &&
+    Math.abs(prev.base - run.base) < 0.3 * run.size
+  );
+}
+
+/**
+ * CJK labels are often spread out one character at a time ("等" and "別" two sizes apart): a
+ * gap next to a lone character is still inside one word. Between longer pieces ("第1題" and
+ * "第2題" in a table) it is not.
+ */
+function cjkLetterSpacing(prev: Run, run: Run, right: number): boolean {
+  const lone = (r: Run) => Array.from(r.text).length === 1;
+  return (
+    isCjk(lastChar(prev.text)) &&
+    isCjk(firstChar(run.text)) &&
+    (lone(prev) || lone(run)) &&
+    run.x0 - right <= CJK_CELL_GAP * Math.min(prev.size, run.size)
+  );
+}
+
+/**
+ * Where a fragment that runs over a column gutter at x (a long line nearly touching the next
+ * column) can be cut: the index of the first item after the gap nearest to x, or -1.
+ */
+export function cutIndex(f: Fragment, x: number): number {
+  let best = -1;
+  let bestDistance = 1.5 * f.size;
+  for (const i of f.cuts) {
+    const gapStart = f.runs[i - 1]!.x1;
+    const gapEnd = f.runs[i]!.x0;
+    const distance = x < gapStart ? gapStart - x : x > gapEnd ? x - gapEnd : 0;
+    if (distance < bestDistance) {
+      best = i;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/** The two halves of a fragment cut at the gap nearest to x; undefined if it has none. */
+export function splitFragment(f: Fragment, x: number): [Fragment, Fragment] | undefined {
+  const at = cutIndex(f, x);
+  return at < 0 ? undefined : [merge(f.runs.slice(0, at)), merge(f.runs.slice(at))];
+}
+
+function merge(runs: Run[]): Fragment {
+  let text = '';
+  let prev: Run | undefined;
+  for (const run of runs) {
+    if (prev) {
+      const gap = run.x0 - prev.x1;
+      const size = Math.min(prev.size, run.size);
+      const spaced = prev.spaceAfter || run.spaceBefore || gap > WORD_GAP * size;
+      // Chinese has no spaces: only a gap of a character or more between multi-character
+      // pieces (table cells, separate labels) stays a space.
+      const cjk = isCjk(lastChar(text)) && isCjk(firstChar(run.text));
+      const lone = Array.from(prev.text).length === 1 || Array.from(run.text).length === 1;
+      text += spaced && (!cjk || (gap > CJK_WORD_GAP * size && !lone)) ? ' ' : '';
+    }
+    text += run.text;
+    prev = run;
+  }
+  // The fragment's size and baseline are those of its main text, not of superscripts.
+  const main = runs.reduce((m, r) => (r.text.length * r.size > m.text.length * m.size ? r : m));
+  const cuts: number[] = [];
+  for (let i = 1; i < runs.length; i++) {
+    if (runs[i]!.x0 - runs[i - 1]!.x1 >= 0.25 * main.size) cuts.push(i);
+  }
+  return {
+    text: composeAccents(text),
+    x0: Math.min(...runs.map((r) => r.x0)),
+    x1: Math.max(...runs.map((r) => r.x1)),
+    top: Math.min(...runs.map((r) => r.top)),
+    bottom: Math.max(...runs.map((r) => r.bottom)),
+    size: main.size,
+    base: main.base,
+    runs,
+    cuts,
+  };
+}

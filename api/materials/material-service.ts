@@ -1,0 +1,233 @@
+import type { Readable } from 'node:stream';
+import type { Deps } from '../lib/context.js';
+import type { Db } from '../db/database.js';
+import type { Material } from '../db/schema.js';
+import { iso } from '../lib/clock.js';
+import { AppError } from '../lib/errors.js';
+import type { ExtractedDocument } from '../extract/index.js';
+import {
+  presentContent,
+  presentMaterial,
+  type FileRow,
+  type MaterialView,
+  type QuizSummaryRow,
+} from './presenter.js';
+
+export type MaterialDeps = Pick<Deps, 'db' | 'storage' | 'clock' | 'logger'>;
+
+const FILE_COLUMNS = [
+  'id',
+  'material_id',
+  'position',
+  'file_name',
+  'file_type',
+  'file_size',
+] as const;
+
+const QUIZ_SUMMARY_COLUMNS = [
+  'id',
+  'material_id',
+  'title',
+  'description',
+  'difficulty',
+  'language',
+  'question_types',
+  'question_count',
+  'completed',
+  'score',
+  'answered_count',
+  'created_at',
+  'last_taken_at',
+] as const;
+
+/** The material if it belongs to userId; anyone else's is NOT_FOUND, never FORBIDDEN. */
+export async function findOwnMaterial(db: Db, userId: string, id: string): Promise<Material> {
+  const row = await db
+    .selectFrom('materials')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+function groupBy<T extends { material_id: string }>(rows: T[]): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const r of rows) map.set(r.material_id, [...(map.get(r.material_id) ?? []), r]);
+  return map;
+}
+
+/** All of the user's materials, newest first, each with its files and quiz summaries. */
+export async function listMaterials(db: Db, userId: string): Promise<MaterialView[]> {
+  const materials = await db
+    .selectFrom('materials')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  if (materials.length === 0) return [];
+  const files = await db
+    .selectFrom('material_files')
+    .select(FILE_COLUMNS)
+    .where('user_id', '=', userId)
+    .orderBy('position')
+    .execute();
+  const quizzes = await db
+    .selectFrom('quizzes')
+    .select(QUIZ_SUMMARY_COLUMNS)
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const filesOf = groupBy<FileRow>(files);
+  const quizzesOf = groupBy<QuizSummaryRow>(quizzes);
+  return materials.map((m) =>
+    presentMaterial(m, filesOf.get(m.id) ?? [], quizzesOf.get(m.id) ?? []),
+  );
+}
+
+async function present(db: Db, m: Material): Promise<MaterialView> {
+  const files = await db
+    .selectFrom('material_files')
+    .select(FILE_COLUMNS)
+    .where('material_id', '=', m.id)
+    .orderBy('position')
+    .execute();
+  const quizzes = await db
+    .selectFrom('quizzes')
+    .select(QUIZ_SUMMARY_COLUMNS)
+    .where('material_id', '=', m.id)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return presentMaterial(m, files, quizzes);
+}
+
+/** One of the user's materials with its files and quiz summaries. */
+export async function getMaterial(db: Db, userId: string, id: string): Promise<MaterialView> {
+  return present(db, await findOwnMaterial(db, userId, id));
+}
+
+/** Renames or re-describes a material; a blank title is TITLE_REQUIRED and nothing is saved. */
+export async function updateMaterial(
+  d: Pick<MaterialDeps, 'db' | 'clock'>,
+  userId: string,
+  id: string,
+  changes: { title?: string; description?: string },
+): Promise<MaterialView> {
+  const material = await findOwnMaterial(d.db, userId, id);
+  const title = changes.title?.trim();
+  if (changes.title !== undefined && !title) throw new AppError('TITLE_REQUIRED');
+  if (title === undefined && changes.description === undefined) return present(d.db, material);
+  const set = {
+    ...(title !== undefined ? { title } : {}),
+    ...(changes.description !== undefined ? { description: changes.description } : {}),
+    updated_at: iso(d.clock.now()),
+  };
+  await d.db.updateTable('materials').set(set).where('id', '=', id).execute();
+  return present(d.db, { ...material, ...set });
+}
+
+/** The word a learner types to delete a material that has quizzes. */
+export const DELETE_CONFIRMATION = 'DELETE';
+
+/**
+ * Deletes a material, its files, extracted text and quizzes. With quizzes it needs the exact
+ * confirmation word, else CONFIRMATION_REQUIRED (requiresConfirmation). Stored files go only
+ * after the rows are committed, so a failed delete never leaves rows pointing at nothing.
+ */
+export async function deleteMaterial(
+  d: MaterialDeps,
+  userId: string,
+  id: string,
+  confirmationCode: string | undefined,
+): Promise<void> {
+  const keys = await d.db.transaction().execute(async (trx) => {
+    await findOwnMaterial(trx, userId, id);
+    const { count } = await trx
+      .selectFrom('quizzes')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('material_id', '=', id)
+      .executeTakeFirstOrThrow();
+    const quizCount = Number(count);
+    if (quizCount > 0 && confirmationCode !== DELETE_CONFIRMATION) {
+      throw new AppError('CONFIRMATION_REQUIRED', {
+        details: { requiresConfirmation: true, quizCount },
+      });
+    }
+    const files = await trx
+      .selectFrom('material_files')
+      .select('storage_key')
+      .where('material_id', '=', id)
+      .execute();
+    await trx.deleteFrom('materials').where('id', '=', id).execute();
+    return files.map((f) => f.storage_key);
+  });
+  await removeStored(d, keys);
+}
+
+/** Deletes stored objects, logging (not throwing) the ones that could not be removed. */
+export async function removeStored(d: Pick<MaterialDeps, 'storage' | 'logger'>, keys: string[]) {
+  const results = await Promise.allSettled(keys.map((k) => d.storage.delete(k)));
+  results.forEach((r, i) => {
+    if (r.status === 'rejected') {
+      d.logger.error({ err: r.reason, key: keys[i] }, 'could not remove a stored file');
+    }
+  });
+}
+
+/**
+ * The extracted document of one of the user's materials (blocks, language, warnings); the one
+ * way to read it, so how it is stored can change.
+ */
+export async function loadDocument(
+  db: Db,
+  userId: string,
+  materialId: string,
+): Promise<ExtractedDocument> {
+  await findOwnMaterial(db, userId, materialId);
+  const row = await db
+    .selectFrom('material_contents')
+    .select('document')
+    .where('material_id', '=', materialId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND');
+  return JSON.parse(row.document) as ExtractedDocument;
+}
+
+/** The extracted text of one of the user's materials, with the files its blocks point to. */
+export async function getContent(db: Db, userId: string, id: string) {
+  const document = await loadDocument(db, userId, id);
+  const files = await db
+    .selectFrom('material_files')
+    .select(FILE_COLUMNS)
+    .where('material_id', '=', id)
+    .orderBy('position')
+    .execute();
+  return presentContent(document, files);
+}
+
+/** An original file of one of the user's materials, ready to stream back. */
+export async function openFile(
+  d: Pick<MaterialDeps, 'db' | 'storage'>,
+  userId: string,
+  materialId: string,
+  fileId: string,
+): Promise<{ fileName: string; mimeType: string; size: number; body: Readable }> {
+  const file = await d.db
+    .selectFrom('material_files')
+    .select(['file_name', 'mime_type', 'file_size', 'storage_key'])
+    .where('id', '=', fileId)
+    .where('material_id', '=', materialId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!file) throw new AppError('NOT_FOUND');
+  return {
+    fileName: file.file_name,
+    mimeType: file.mime_type,
+    size: file.file_size,
+    body: await d.storage.get(file.storage_key),
+  };
+}

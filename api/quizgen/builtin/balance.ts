@@ -1,0 +1,61 @@
+import { buildTrueFalse } from './build-statement.js';
+import type { BuildContext, Draft } from './draft.js';
+
+const QUARTERS = 4;
+const quarterOf = (d: Draft) => Math.min(QUARTERS - 1, Math.floor(d.sentence.position * QUARTERS));
+
+/**
+ * Brings true/false items to 40–60% true: a false item becomes true by quoting its sentence as
+ * it stands; a true one becomes false when its sentence has a clean swap, else it is dropped.
+ */
+export function balanceTrueFalse(ctx: BuildContext, drafts: Draft[]): Draft[] {
+  const out = [...drafts];
+  const tf = () => out.filter((d) => d.type === 'true_false');
+  const ok = () => {
+    const items = tf();
+    const trues = items.filter((d) => d.truth).length;
+    return items.length < 5
+      ? Math.abs(2 * trues - items.length) <= 1
+      : trues / items.length >= 0.4 && trues / items.length <= 0.6;
+  };
+  for (let guard = 0; !ok() && guard < out.length; guard++) {
+    const items = tf();
+    const trues = items.filter((d) => d.truth).length;
+    const tooTrue = trues * 2 > items.length;
+    const index = out.findLastIndex((d) => d.type === 'true_false' && d.truth === tooTrue);
+    const draft = out[index]!;
+    const rebuilt = draft.source
+      ? buildTrueFalse({ ...ctx, allowReuse: true }, draft.source, !tooTrue)
+      : undefined;
+    if (rebuilt) out[index] = rebuilt;
+    else out.splice(index, 1);
+  }
+  return out;
+}
+
+/**
+ * Keeps a quiz of four or more questions spread over the document: at least three quarters
+ * touched and none holding more than half. When the material cannot give that, questions from
+ * the fullest quarter are dropped (the quiz is shorter and says why) rather than piled up.
+ */
+export function enforceSpread(drafts: Draft[]): Draft[] {
+  const out = [...drafts];
+  const spreadOk = () => {
+    if (out.length < 4) return true;
+    const counts = new Array<number>(QUARTERS).fill(0);
+    for (const d of out) counts[quarterOf(d)]!++;
+    return (
+      counts.filter((n) => n > 0).length >= 3 && Math.max(...counts) <= Math.ceil(out.length / 2)
+    );
+  };
+  while (!spreadOk()) {
+    const counts = new Array<number>(QUARTERS).fill(0);
+    for (const d of out) counts[quarterOf(d)]!++;
+    const fullest = counts.indexOf(Math.max(...counts));
+    out.splice(
+      out.findLastIndex((d) => quarterOf(d) === fullest),
+      1,
+    );
+  }
+  return out;
+}

@@ -1,0 +1,106 @@
+import { BLANK_MARKER } from '../types.js';
+import type { Answer } from './answers.js';
+import type { ClozeCandidate } from './candidates/cloze.js';
+import type { DefinitionCandidate } from './candidates/definition.js';
+import { rankDistractors, type Distractor } from './distractors.js';
+import {
+  blankOut,
+  citationOf,
+  freshAnswers,
+  pickDistractors,
+  stemWhere,
+  type BuildContext,
+  type Draft,
+} from './draft.js';
+import { explainChoice, relatedConcepts } from './explain.js';
+
+/** A four-option question: which option fills the blank, or which term a definition names. */
+export function buildMultipleChoice(
+  ctx: BuildContext,
+  candidate: ClozeCandidate | DefinitionCandidate,
+): Draft | undefined {
+  const { a, t } = ctx;
+  const { sentence } = candidate;
+  const answers = freshAnswers(ctx, 'body' in candidate ? [candidate.answer] : candidate.answers);
+  for (const answer of answers) {
+    const ranked = rankDistractors(a, sentence, answer, ctx.closeness);
+    const distractors = pickDistractors(answer.text, ranked, 3, ctx.mcqLongest);
+    if (!distractors) continue;
+    const question =
+      'body' in candidate
+        ? t.mcqDefinition(candidate.body)
+        : t.mcqCloze(blankOut(sentence.text, [answer], BLANK_MARKER), stemWhere(ctx, sentence));
+    return {
+      type: 'multiple_choice',
+      question,
+      choices: [answer.text, ...distractors.map((d) => d.text)],
+      keys: [answer.text],
+      explanation: explainChoice(a, t, sentence, [answer.text], distractors),
+      relatedConcepts: relatedConcepts(a, sentence, [answer.text]),
+      citation: citationOf(sentence),
+      fact: sentence.text,
+      sentence,
+    };
+  }
+  return undefined;
+}
+
+/**
+ * A sentence with one blank (two for experts, when the sentence holds two good answers), each
+ * blank with its own 3–4 options.
+ */
+export function buildDropdown(ctx: BuildContext, candidate: ClozeCandidate): Draft | undefined {
+  const { a, t } = ctx;
+  const { sentence } = candidate;
+  const chosen: Array<{ answer: Answer; distractors: Distractor[] }> = [];
+  for (const answer of freshAnswers(ctx, candidate.answers)) {
+    if (chosen.length >= ctx.maxBlanks) break;
+    if (chosen.some((c) => overlapsOrTouches(c.answer, answer))) continue;
+    const ranked = rankDistractors(a, sentence, answer, ctx.closeness).filter(
+      (d) =>
+        !chosen.some(
+          (c) => c.answer.text === d.text || c.distractors.some((x) => x.text === d.text),
+        ),
+    );
+    const distractors = pickDistractors(
+      answer.text,
+      ranked,
+      ctx.blankOptions - 1,
+      ctx.blankLongest,
+    );
+    if (distractors) chosen.push({ answer, distractors });
+    // A second blank is only worth it when the first one is in place.
+    if (!chosen.length) break;
+  }
+  if (!chosen.length) return undefined;
+  chosen.sort((x, y) => x.answer.start - y.answer.start);
+  const keys = chosen.map((c) => c.answer.text);
+  return {
+    type: 'dropdown_fill_in_blank',
+    question: t.dropdown(
+      blankOut(
+        sentence.text,
+        chosen.map((c) => c.answer),
+        BLANK_MARKER,
+      ),
+      stemWhere(ctx, sentence),
+    ),
+    blanks: chosen.map((c) => [c.answer.text, ...c.distractors.map((d) => d.text)]),
+    keys,
+    explanation: explainChoice(
+      a,
+      t,
+      sentence,
+      keys,
+      chosen.flatMap((c) => c.distractors),
+    ),
+    relatedConcepts: relatedConcepts(a, sentence, keys),
+    citation: citationOf(sentence),
+    fact: sentence.text,
+    sentence,
+  };
+}
+
+function overlapsOrTouches(x: Answer, y: Answer): boolean {
+  return x.start <= y.end + 1 && y.start <= x.end + 1;
+}

@@ -1,0 +1,167 @@
+import { isBarePageNumber, isPunctuationOnly } from '../../text/normalize.js';
+import { EN_LIST_GAP, ZH_LIST_GAP, type AnalysedSentence, type DocAnalysis } from '../analysis.js';
+import type { Answer } from '../answers.js';
+import { isOptionWorthy } from '../distractors.js';
+import { columnWeight, isDetermined, tableKey } from '../records.js';
+import { termKey } from '../terms.js';
+import { EN_STOPWORDS, ZH_STOPWORDS } from '../../text/stopwords.js';
+import { standsAsEnglishOption } from '../../text/en-lexicon.js';
+
+/** A sentence and the answers that could be blanked in it, best first. */
+export interface ClozeCandidate {
+  sentence: AnalysedSentence;
+  answers: Answer[];
+  /** Importance of the sentence × its best answer, 0..1 within the document. */
+  score: number;
+}
+
+const ANAPHORA_ZH = /^(?:這|此|它|其|他們|她們|這些|那些|該|上述|前述|因此|但|而|所以|同時)/;
+const ANAPHORA_EN =
+  /^(?:this|these|that|those|it|they|he|she|such|but|so|thus|however|all of this)\b/i;
+
+/**
+ * Cloze candidates: usable sentences with the keyphrases or numbers that may be blanked. A blank
+ * never holds a function word, punctuation or a bare page number, nor a word that is still
+ * visible elsewhere in the sentence.
+ */
+export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
+  const maxCentrality = Math.max(...a.sentences.map((s) => s.centrality), 1);
+  const maxTerm = Math.max(...[...a.terms.values()].map((t) => t.score), 1);
+  const out: ClozeCandidate[] = [];
+  for (const sentence of a.sentences) {
+    if (sentence.record) {
+      const row = recordCandidate(a, sentence);
+      if (row) out.push(row);
+      continue;
+    }
+    if (!sentence.usable) continue;
+    const answers: Array<{ answer: Answer; weight: number }> = [];
+    const listGap = a.language === 'zh' ? ZH_LIST_GAP : EN_LIST_GAP;
+    sentence.mentions.forEach((m, i) => {
+      const term = a.terms.get(m.key)!;
+      // A blank inside a list ("A、_____與C", "e.g., A, _____ and C") has several right answers.
+      const prev = sentence.mentions[i - 1];
+      const next = sentence.mentions[i + 1];
+      if (prev && listGap.test(sentence.text.slice(prev.end, m.start))) return;
+      if (next && listGap.test(sentence.text.slice(m.end, next.start))) return;
+      if (!isBlankable(sentence.text, m.text, m.start, a.language)) return;
+      if (sentence.mentions.some((o) => o !== m && o.key === m.key)) return;
+      if (!isOptionWorthy(a, term)) return;
+      let weight = Math.sqrt(term.score / maxTerm) * (term.sentenceIds.length > 1 ? 1 : 0.8);
+      if (a.language === 'en') {
+        const fit = englishKeyFit(sentence.text, m.text, m.start, term.sentenceIds.length);
+        if (fit <= 0) return;
+        weight *= fit;
+      }
+      answers.push({
+        answer: { kind: 'term', text: m.text, start: m.start, end: m.end, mention: m, term },
+        weight,
+      });
+    });
+    for (const n of sentence.numbers) {
+      if (!n.unit || isBarePageNumber(n.text)) continue;
+      if (!isBlankable(sentence.text, n.text, n.start, a.language)) continue;
+      answers.push({
+        answer: { kind: 'number', text: n.text, start: n.start, end: n.end, number: n },
+        weight: 0.45,
+      });
+    }
+    if (!answers.length) continue;
+    answers.sort((x, y) => y.weight - x.weight || x.answer.start - y.answer.start);
+    const anaphora = (a.language === 'zh' ? ANAPHORA_ZH : ANAPHORA_EN).test(sentence.text);
+    const central = Math.sqrt(sentence.centrality / maxCentrality);
+    const score =
+      (0.55 * central + 0.45 * answers[0]!.weight) *
+      (anaphora ? 0.7 : 1) *
+      lengthFit(sentence, a.language);
+    out.push({ sentence, answers: answers.map((x) => x.answer), score });
+  }
+  return out.sort((x, y) => y.score - x.score || x.sentence.id - y.sentence.id);
+}
+
+/**
+ * A table row: its cells worth asking (rare or varied columns first). The row's score is its
+ * best column's weight, so a calendar's holidays come before its ordinary weekdays.
+ */
+function recordCandidate(a: DocAnalysis, sentence: AnalysedSentence): ClozeCandidate | undefined {
+  const table = a.tables.get(tableKey(sentence));
+  if (!table || !sentence.record) return undefined;
+  const answers: Array<{ answer: Answer; weight: number }> = [];
+  for (const field of sentence.record) {
+    const column = table.columns.get(field.header)!;
+    const weight = columnWeight(table, column);
+    if (!field.value || weight < 0.5 || [...field.value].length > 40) continue;
+    if (!isDetermined(table, sentence.record, field.header)) continue;
+    if (!isBlankable(sentence.text, field.value, field.start, a.language)) continue;
+    const answer: Answer = {
+      kind: 'field',
+      text: field.value,
+      start: field.start,
+      end: field.end,
+      field,
+      table,
+    };
+    answers.push({ answer, weight });
+  }
+  if (!answers.length) return undefined;
+  answers.sort((x, y) => y.weight - x.weight || x.answer.start - y.answer.start);
+  // Cells of common columns (a weekday) are trivia: only columns weighing 0.5 or more are asked.
+  const best = answers[0]!.weight;
+  return { sentence, answers: answers.map((x) => x.answer), score: 0.5 * best };
+}
+
+const MODAL_BEFORE =
+  /\b(?:to|not|never|can|could|will|would|shall|should|must|may|might|did|does|do|we|they|you|i|he|she|it)\s+$/i;
+const DOTTED = /^(?:\p{L}\.)+\p{L}?\.?$/u;
+
+/**
+ * How well an English phrase serves as a key, 0 (not at all) to 1. Without a tagger: a word
+ * after "to"/a modal is a verb; a dotted abbreviation is no fact; a lone common word must
+ * recur to matter; a key whose words (in any number) stay visible in the sentence gives itself
+ * away, and one sharing a word with it half does.
+ */
+function englishKeyFit(sentence: string, key: string, start: number, uses: number): number {
+  const words = key.split(/\s+/);
+  if (DOTTED.test(key) || !standsAsEnglishOption(key)) return 0;
+  // After "a"/"an", a phrase ending in -s is no plural noun: its last word is a verb.
+  if (/\ban?\s+$/i.test(sentence.slice(0, start)) && /[^s'’]s$/.test(key)) return 0;
+  if (words.length === 1 && MODAL_BEFORE.test(sentence.slice(0, start))) return 0;
+  if (words.length === 1 && /^\p{Ll}/u.test(key) && uses < 3) return 0;
+  if (/^\s*\d/.test(sentence.slice(start + key.length)) && start === 0) return 0;
+  const rest = new Set(
+    (sentence.slice(0, start) + ' ' + sentence.slice(start + key.length))
+      .split(/[^\p{L}\d'-]+/u)
+      .map((w) => termKey(w)),
+  );
+  const keyWords = words.map((w) => termKey(w)).filter((w) => !EN_STOPWORDS.has(w));
+  const seen = keyWords.filter((w) => rest.has(w)).length;
+  if (keyWords.length && seen === keyWords.length) return 0;
+  return seen ? 0.6 : words.length === 1 && /^\p{Ll}/u.test(key) ? 0.75 : 1;
+}
+
+function isBlankable(
+  sentence: string,
+  text: string,
+  start: number,
+  language: 'zh' | 'en',
+): boolean {
+  const bare = text.trim();
+  if (!bare || isPunctuationOnly(bare) || isBarePageNumber(bare)) return false;
+  if ((language === 'zh' ? ZH_STOPWORDS : EN_STOPWORDS).has(bare.toLowerCase())) return false;
+  // A blank in parentheses asks for a translation or an aside, not for the fact.
+  if (/[(（]$/.test(sentence.slice(0, start)) && /^[)）]/.test(sentence.slice(start + text.length)))
+    return false;
+  const rest = sentence.slice(0, start) + sentence.slice(start + text.length);
+  if (rest.toLowerCase().includes(bare.toLowerCase())) return false;
+  // A blank that starts the sentence leaves a stem without a subject to read from.
+  return language === 'zh' || start > 0 || /^\p{Lu}|^\d/u.test(bare);
+}
+
+/** Sentences of comfortable reading length score higher. */
+function lengthFit(sentence: AnalysedSentence, language: 'zh' | 'en'): number {
+  const size = language === 'zh' ? [...sentence.text].length : sentence.text.split(/\s+/).length;
+  const [low, high] = language === 'zh' ? [18, 80] : [10, 35];
+  if (size < low) return 0.75;
+  if (size > high) return Math.max(0.6, 1 - (size - high) / (high * 2));
+  return 1;
+}

@@ -1,0 +1,111 @@
+import type { ExtractedDocument } from '../../extract/types.js';
+import { AppError } from '../../lib/errors.js';
+import { questionFailures } from '../checks.js';
+import type {
+  GenerateOptions,
+  GenerateResult,
+  QuizGenerator,
+  QuizNotice,
+  QuizSettings,
+} from '../types.js';
+import { analyseDocument } from './analysis.js';
+import { clozeCandidates } from './candidates/cloze.js';
+import { definitionCandidates } from './candidates/definition.js';
+import type { BuildContext } from './draft.js';
+import { finalizeQuestions } from './finalize.js';
+import { createRng, hashString } from './rng.js';
+import { planSlots, selectDrafts } from './select.js';
+import { templatesFor } from './templates/index.js';
+
+const CLOSENESS = { beginner: 0.1, basic: 0.45, advanced: 0.75, expert: 1 } as const;
+
+/**
+ * The built-in quiz generator: no model, no network, the same quiz for the same document,
+ * settings and seed. Overgenerates candidates from the document, checks, ranks and selects.
+ */
+export function createBuiltinGenerator(): QuizGenerator {
+  return { generate };
+}
+
+async function generate(
+  doc: ExtractedDocument,
+  settings: QuizSettings,
+  opts: GenerateOptions = {},
+): Promise<GenerateResult> {
+  const progress = opts.onProgress ?? (() => {});
+  const checkAbort = () => {
+    if (opts.signal?.aborted) throw new AppError('GENERATION_CANCELLED');
+  };
+  const step = async () => {
+    // Let an abort signal or another request in between steps.
+    await new Promise((resolve) => setImmediate(resolve));
+    checkAbort();
+  };
+  const notices: QuizNotice[] = [];
+  const material = doc.language === 'zh-TW' ? 'zh-TW' : doc.language === 'en' ? 'en-US' : 'other';
+  if (material !== settings.language)
+    notices.push({
+      code: 'LANGUAGE_MISMATCH',
+      params: { material: doc.language, quiz: settings.language },
+    });
+
+  await step();
+  progress('reading', 0);
+  const analysis = analyseDocument(doc, checkAbort);
+  progress('reading', 1);
+  await step();
+
+  progress('concepts', 0);
+  const cloze = clozeCandidates(analysis);
+  const definitions = definitionCandidates(analysis);
+  progress('concepts', 1);
+  await step();
+
+  const t = templatesFor(settings.language);
+  const rng = createRng(settings.seed ?? hashString(doc.blocks.map((b) => b.text).join('\n')));
+  const slots = planSlots(settings.questionCount, settings.questionTypes);
+  const choiceItems = slots.filter((s) => s === 'multiple_choice').length;
+  const blankItems = slots.filter((s) => s === 'dropdown_fill_in_blank').length;
+  const ctx: BuildContext = {
+    a: analysis,
+    t,
+    closeness: CLOSENESS[settings.difficulty],
+    blankOptions: settings.difficulty === 'beginner' ? 3 : 4,
+    maxBlanks: settings.difficulty === 'expert' ? 2 : 1,
+    mcqLongest: { used: 0, max: Math.floor(choiceItems * 0.35) },
+    usedKeys: new Set(),
+    allowReuse: false,
+    blankLongest: {
+      used: 0,
+      max: Math.floor(blankItems * (settings.difficulty === 'expert' ? 2 : 1) * 0.35),
+    },
+  };
+  progress('writing', 0);
+  const selected = selectDrafts(ctx, cloze, definitions, settings, rng, (done) =>
+    progress('writing', done / Math.max(1, slots.length)),
+  );
+  notices.push(...selected.notices);
+  await step();
+
+  progress('checking', 0);
+  // A question failing a check is dropped before the key positions are dealt, so the
+  // dealing stays even over the questions that remain.
+  const drafts = selected.drafts;
+  const failing = new Set(
+    finalizeQuestions(drafts, t, createRng(0))
+      .map((q, i) => (questionFailures(q, doc, settings.language).length ? i : -1))
+      .filter((i) => i >= 0),
+  );
+  const questions = finalizeQuestions(
+    drafts.filter((_, i) => !failing.has(i)),
+    t,
+    rng,
+  );
+  if (questions.length < settings.questionCount)
+    notices.push({
+      code: 'NOT_ENOUGH_MATERIAL',
+      params: { requested: settings.questionCount, produced: questions.length },
+    });
+  progress('checking', 1);
+  return { questions, notices, generator: 'builtin' };
+}

@@ -1,0 +1,182 @@
+/**
+ * Numbers with their unit, in Arabic or Chinese numerals, so a number can be blanked, swapped
+ * for another of the same unit, or changed to make a false statement.
+ */
+export interface NumberMention {
+  text: string;
+  start: number;
+  end: number;
+  value: number;
+  /** What is counted: 年, 歲, 名, %, years, ... ('' for a bare number). */
+  unit: string;
+  style: 'arabic' | 'chinese';
+  /** 第 before the numeral (an ordinal). */
+  ordinal: boolean;
+}
+
+const ZH_DIGITS: Record<string, number> = {
+  零: 0,
+  〇: 0,
+  一: 1,
+  二: 2,
+  兩: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
+};
+const ZH_UNITS: Record<string, number> = { 十: 10, 百: 100, 千: 1000, 萬: 10_000, 億: 100_000_000 };
+const ZH_COUNTERS = '年歲月日天週周名位個人次倍條款項章節頁票州院組屆分秒小時公里公斤億萬元%％';
+const EN_UNITS =
+  '%|percent|years?|months?|weeks?|days?|hours?|minutes?|seconds?|ms|km|kg|cm|mm|m|mb|gb|kb|times|members?|states?|votes?|pages?|people|persons?|senators?|representatives?';
+
+const ZH_NUMBER = new RegExp(
+  `(第)?([零〇一二兩三四五六七八九十百千萬億]+(?:分之[零〇一二兩三四五六七八九十百千萬]+|(?=小時|公里|公斤|[${ZH_COUNTERS}])))(小時|公里|公斤|[${ZH_COUNTERS}])?`,
+  'gu',
+);
+const ARABIC_NUMBER = new RegExp(
+  `(第\\s*)?(\\d+(?:[.,]\\d+)*)(?:\\s*(${EN_UNITS})\\b|\\s*(小時|公里|公斤|[${ZH_COUNTERS}]))?`,
+  'giu',
+);
+
+/** Every number in a sentence with the unit that follows it. */
+export function findNumbers(sentence: string): NumberMention[] {
+  const out: NumberMention[] = [];
+  for (const m of sentence.matchAll(ZH_NUMBER)) {
+    const value = parseChineseNumeral(m[2]!);
+    if (value === undefined) continue;
+    out.push({
+      text: m[0],
+      start: m.index,
+      end: m.index + m[0].length,
+      value,
+      unit: m[3] ?? '',
+      style: 'chinese',
+      ordinal: !!m[1],
+    });
+  }
+  for (const m of sentence.matchAll(ARABIC_NUMBER)) {
+    if (/[A-Za-z\d.]/.test(sentence[m.index - 1] ?? '') && !m[1]) continue;
+    const value = Number(m[2]!.replace(/,/g, ''));
+    if (!Number.isFinite(value)) continue;
+    out.push({
+      text: m[0],
+      start: m.index,
+      end: m.index + m[0].length,
+      value,
+      unit: (m[3] ?? m[4] ?? '').toLowerCase(),
+      style: 'arabic',
+      ordinal: !!m[1],
+    });
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/** 二十五 → 25, 兩 → 2, 五分之三 → 0.6; undefined when it is not a numeral. */
+export function parseChineseNumeral(text: string): number | undefined {
+  const fraction = /^(.+)分之(.+)$/.exec(text);
+  if (fraction) {
+    const den = parseChineseNumeral(fraction[1]!);
+    const num = parseChineseNumeral(fraction[2]!);
+    return den && num !== undefined ? num / den : undefined;
+  }
+  let total = 0;
+  let section = 0;
+  let digit: number | undefined;
+  for (const ch of text) {
+    if (ch in ZH_DIGITS) {
+      digit = ZH_DIGITS[ch]!;
+      continue;
+    }
+    const unit = ZH_UNITS[ch];
+    if (unit === undefined) return undefined;
+    if (unit >= 10_000) {
+      total += (section + (digit ?? 0)) * unit;
+      section = 0;
+    } else section += (digit ?? 1) * unit;
+    digit = undefined;
+  }
+  return total + section + (digit ?? 0);
+}
+
+/** 25 → 二十五 (up to 99,999), using 兩 for a lone 2 when the original did. */
+export function toChineseNumeral(n: number, useLiang = false): string {
+  const digits = '零一二三四五六七八九';
+  if (!Number.isInteger(n) || n < 0 || n >= 100_000) return String(n);
+  if (n === 2 && useLiang) return '兩';
+  if (n < 10) return digits[n]!;
+  const units = ['', '十', '百', '千', '萬'];
+  const parts: string[] = [];
+  const s = String(n);
+  let zero = false;
+  for (let i = 0; i < s.length; i++) {
+    const d = Number(s[i]);
+    const unit = units[s.length - 1 - i]!;
+    if (d === 0) {
+      zero = parts.length > 0;
+      continue;
+    }
+    if (zero) parts.push('零');
+    zero = false;
+    parts.push(d === 1 && unit === '十' && i === 0 ? '' : digits[d]!, unit);
+  }
+  return parts.join('');
+}
+
+/** Whether a mention can be rewritten with another value (fractions in words cannot). */
+export function isRewritable(mention: NumberMention): boolean {
+  return mention.style === 'arabic' || Number.isInteger(mention.value);
+}
+
+/** The mention rewritten with another value, keeping its style, ordinal marker and unit. */
+export function renderNumber(mention: NumberMention, value: number): string {
+  const numeral =
+    mention.style === 'chinese'
+      ? toChineseNumeral(value, mention.text.includes('兩'))
+      : formatArabic(value, mention.text);
+  const match =
+    mention.style === 'chinese'
+      ? /^(第)?([零〇一二兩三四五六七八九十百千萬億]+(?:分之[零〇一二兩三四五六七八九十百千萬]+)?)(.*)$/u
+      : /^(第\s*)?([\d.,]+)(.*)$/u;
+  const m = match.exec(mention.text);
+  if (!m) return numeral;
+  return `${m[1] ?? ''}${numeral}${m[3] ?? ''}`;
+}
+
+function formatArabic(value: number, original: string): string {
+  const decimals = /\.(\d+)/.exec(original)?.[1]?.length ?? 0;
+  const text = value.toFixed(decimals);
+  return original.includes(',') ? Number(text).toLocaleString('en-US') : text;
+}
+
+/**
+ * Other values a learner might believe: close to the true one and of the same size, for a
+ * year a few years off. Deterministic; the caller filters out values the text also states.
+ */
+export function nearbyValues(value: number, unit: string): number[] {
+  const max = unit === '月' ? 12 : unit === '日' ? 31 : Infinity;
+  return [...new Set(candidateValues(value, unit))].filter((v) => v !== value && v > 0 && v <= max);
+}
+
+function candidateValues(value: number, unit: string): number[] {
+  if (!Number.isInteger(value)) {
+    return [value * 2, value / 2, value + 0.5, value * 1.5].map((v) => Math.round(v * 100) / 100);
+  }
+  if (value >= 1000 && value <= 2100 && (unit === '' || unit === '年')) {
+    return [value - 1, value + 1, value - 3, value + 2, value - 10, value + 10];
+  }
+  if (unit === '%' || unit === '％' || unit === 'percent') {
+    return [value + 10, value - 10, value + 5, value * 2, Math.round(value / 2)].filter(
+      (v) => v > 0 && v <= 100,
+    );
+  }
+  if (value <= 12)
+    return [value + 1, value - 1, value + 2, value * 2, value + 3, value - 2].filter((v) => v > 0);
+  const step = value >= 100 ? Math.pow(10, Math.floor(Math.log10(value)) - 1) * 5 : 5;
+  return [value + step, value - step, value * 2, Math.round(value / 2), value + 2 * step].filter(
+    (v) => v > 0,
+  );
+}

@@ -1,0 +1,150 @@
+import { EN_STOPWORDS, EN_VERBS } from './stopwords.js';
+
+/*
+ * A small English lexicon in place of a part-of-speech tagger: closed-class and boilerplate
+ * words, agent nouns, near-synonym groups. It decides only what an option may be, so it errs
+ * on the side of leaving a phrase out.
+ */
+
+/** Citation and legal boilerplate: "et seq.", "set forth", "U.S.C.", "§". */
+const BOILERPLATE_WORDS = new Set(
+  'et seq al ibid id forth thereof therein thereto herein hereof hereby hereunder whereby supra infra viz'.split(
+    ' ',
+  ),
+);
+
+/** Nouns that name a part of a document or a bare category: no fact is tested by them. */
+const VAGUE_NOUNS = new Set(
+  'program section chapter title paragraph page figure table item level part step case cases type types value values thing time times set sets data copy copies place way'.split(
+    ' ',
+  ),
+);
+
+const DOTTED = /^(?:\p{L}\.)+\p{L}?\.?$/u;
+
+/**
+ * Whether an English phrase can stand alone as an answer option: no citation boilerplate, no
+ * dotted abbreviation alone, no vague category word alone, no verb phrase ("supervises cases").
+ */
+export function standsAsEnglishOption(text: string): boolean {
+  if (/[§¶]/.test(text)) return false;
+  const words = text.split(/\s+/).filter(Boolean);
+  if (!words.length) return false;
+  const lower = words.map((w) => w.toLowerCase().replace(/[.’']+$/g, ''));
+  if (lower.some((w) => BOILERPLATE_WORDS.has(w))) return false;
+  if (words.every((w) => DOTTED.test(w))) return false;
+  // "B. ROLE": a heading number and its title, not a thing.
+  if (words.length > 1 && words.some((w) => /^\p{Lu}\.$/u.test(w))) return false;
+  if (words.length === 1 && VAGUE_NOUNS.has(lower[0]!)) return false;
+  // "INTRODUCTION": a heading word; acronyms are short.
+  if (words.length === 1 && /^\p{Lu}{7,}$/u.test(words[0]!)) return false;
+  return !looksLikeVerbPhrase(lower);
+}
+
+/**
+ * A phrase that starts with a verb: a common verb, an -ly adverb, or a non-final word in -s
+ * ("supervises cases"); English noun modifiers are singular ("trustee operation").
+ */
+function looksLikeVerbPhrase(lower: string[]): boolean {
+  if (lower.length < 2) return false;
+  if (EN_VERBS.has(lower[0]!) || /ly$/.test(lower[0]!)) return true;
+  // "handling various attempts": an -ing word before a quantifier takes an object; it is a verb.
+  if (/ing$/.test(lower[0]!) && !ING_MODIFIERS.has(lower[0]!) && QUANTIFIERS.has(lower[1]!))
+    return true;
+  // "Handbook refer", "acting official continues": a phrase ending in a verb.
+  const last = lower[lower.length - 1]!;
+  if (PHRASE_FINAL_VERBS.has(last) || PHRASE_FINAL_VERBS.has(last.replace(/e?s$/, ''))) return true;
+  return lower
+    .slice(0, -1)
+    .some((w) => /^\p{Ll}+(?:[^su'’]s)$/u.test(w) && !PLURAL_MODIFIERS.has(w));
+}
+
+const ING_MODIFIERS = new Set(
+  'reasoning training understanding building meeting learning funding hearing ruling warning setting processing computing planning spending operating engineering accounting marketing programming banking housing nursing'.split(
+    ' ',
+  ),
+);
+
+/** Verbs that follow their subject in a phrase the keyphrase splitter ran together. */
+const PHRASE_FINAL_VERBS = new Set(
+  [...EN_VERBS].concat(
+    'refer conflict continue perform apply appoint supervise monitor establish clarify incorporate remain occur exist act operate'.split(
+      ' ',
+    ),
+  ),
+);
+
+const QUANTIFIERS = new Set(
+  'various many several multiple different numerous certain both all any each every'.split(' '),
+);
+
+const PLURAL_MODIFIERS = new Set('news sales systems arms goods savings series means'.split(' '));
+
+const AGENT_WORDS = new Set(
+  `trustee debtor creditor judge officer official user member employee employer administrator
+director auditor author operator supervisor customer partner leader owner player teacher student
+researcher developer manager provider worker reviewer people person staff citizen resident
+child children minor parent agent attorney lawyer counsel clerk president secretary senator
+representative regulator investor consumer patient doctor nurse scientist engineer individual
+teenager adult actor`.split(/\s+/),
+);
+
+/** Whether an English phrase names people (its head word): "standing trustees", "minors". */
+export function isAgentPhrase(text: string): boolean {
+  const head = (text.split(/\s+/).pop() ?? '').toLowerCase();
+  const singular = head.replace(/(?:ies)$/, 'y').replace(/s$/, '');
+  return AGENT_WORDS.has(head) || AGENT_WORDS.has(singular) || /(?:ee|ist|ian)s?$/.test(head);
+}
+
+const SYNONYM_GROUPS = [
+  'duty responsibility function role task obligation activity',
+  'model system program tool',
+  'rule regulation requirement provision',
+  'goal objective aim purpose',
+  'problem issue challenge',
+  'method approach technique way',
+].map((g) => new Set(g.split(' ')));
+
+function singularOf(word: string): string {
+  return word
+    .toLowerCase()
+    .replace(/ies$/, 'y')
+    .replace(/([^s])s$/, '$1');
+}
+
+/** Whether two English phrases' head words are near-synonyms ("duties" / "functions"). */
+export function nearSynonymHeads(a: string, b: string): boolean {
+  const ha = singularOf(a.split(/\s+/).pop() ?? '');
+  const hb = singularOf(b.split(/\s+/).pop() ?? '');
+  if (ha === hb) return true;
+  return SYNONYM_GROUPS.some((g) => g.has(ha) && g.has(hb));
+}
+
+/**
+ * The words right beside a blank, when they are content words: a phrase found elsewhere in the
+ * document in the same frame ("open model" for "open _____") would fit the blank too.
+ */
+export function blankFrame(
+  sentence: string,
+  start: number,
+  end: number,
+): { before?: string; after?: string } {
+  const before = /([\p{L}\d][\p{L}\d'’-]*)\s+$/u.exec(sentence.slice(0, start))?.[1];
+  const after = /^\s+([\p{L}\d][\p{L}\d'’-]*)/u.exec(sentence.slice(end))?.[1];
+  const content = (w?: string) => (w && !EN_STOPWORDS.has(w.toLowerCase()) ? w : undefined);
+  return { before: content(before), after: content(after) };
+}
+
+/** Whether `text` occurs right after `frame.before` or right before `frame.after` in `doc`. */
+export function fitsFrameElsewhere(
+  doc: string,
+  frame: { before?: string; after?: string },
+  text: string,
+): boolean {
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const phrase = `${escaped}(?:s|es)?`;
+  const esc = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (frame.before && new RegExp(`\\b${esc(frame.before)}\\s+${phrase}\\b`, 'iu').test(doc))
+    return true;
+  return !!frame.after && new RegExp(`\\b${phrase}\\s+${esc(frame.after)}\\b`, 'iu').test(doc);
+}

@@ -1,0 +1,44 @@
+/**
+ * Text normalisation shared by both generators: width folding, comparison keys, punctuation.
+ */
+
+/** Full-width letters, digits and punctuation folded to half width (ＡＢＣ１２３ → ABC123). */
+export function foldWidth(text: string): string {
+  return text.normalize('NFKC');
+}
+
+/** Collapses runs of whitespace into one space and trims. */
+export function collapseSpaces(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * A key for comparing answers and options: width-folded, lower-cased, without whitespace,
+ * punctuation or symbols. Two strings with the same key read the same to a learner.
+ */
+export function comparisonKey(text: string): string {
+  return foldWidth(text)
+    .toLowerCase()
+    .replace(/[\s\p{P}\p{S}]+/gu, '');
+}
+
+/** True when the text has no letter, digit or Han character (punctuation, symbols, spaces). */
+export function isPunctuationOnly(text: string): boolean {
+  return !/[\p{L}\p{N}]/u.test(text);
+}
+
+/** True for a bare page-number-like answer: digits, roman numerals or "p. 12" alone. */
+export function isBarePageNumber(text: string): boolean {
+  const t = foldWidth(text).trim();
+  return /^(p\.?\s*|page\s*|第\s*)?\d{1,4}(\s*頁)?$/i.test(t) || /^[ivxlc]{1,6}$/i.test(t);
+}
+
+/** Removes parenthetical asides: 「安全政策（policy）」 → 「安全政策」. */
+export function withoutParentheticals(text: string): string {
+  return collapseSpaces(text.replace(/\s*[(（][^()（）]*[)）]/g, ''));
+}
+
+/** The texts inside parentheses: 「安全政策（policy）」 → ['policy']. */
+export function parentheticals(text: string): string[] {
+  return [...text.matchAll(/[(（]([^()（）]+)[)）]/g)].map((m) => m[1]!.trim()).filter(Boolean);
+}

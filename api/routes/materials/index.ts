@@ -1,0 +1,114 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeWebStream } from 'node:stream/web';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../lib/context.js';
+import { requireAuth } from '../../lib/auth-middleware.js';
+import { validate } from '../../lib/validate.js';
+import * as materials from '../../materials/material-service.js';
+import { uploadMaterial } from '../../materials/upload-service.js';
+import { contentDisposition } from '../../materials/file-types.js';
+
+/** The request body as a Node stream (read lazily: nothing is consumed until the parser pulls). */
+function requestBody(c: Context<AppEnv>): Readable | null {
+  const raw = c.req.raw.body;
+  return raw ? Readable.fromWeb(raw as NodeWebStream<Uint8Array>) : null;
+}
+
+/** /api/v1/materials: the signed-in learner's own materials; anyone else's are NOT_FOUND. */
+export function materialRoutes() {
+  const r = new Hono<AppEnv>();
+  r.use(requireAuth);
+
+  r.post('/upload', async (c) => {
+    try {
+      // uploadMaterial refuses an oversized Content-Length before reading any of the body.
+      const material = await uploadMaterial(
+        c.get('deps'),
+        c.get('user').id,
+        {
+          body: requestBody(c),
+          contentType: c.req.header('content-type'),
+          contentLength: c.req.header('content-length'),
+        },
+        c.req.raw.signal,
+      );
+      return c.json({ success: true, data: material }, 201);
+    } catch (err) {
+      // A refused upload's body is not read to its end: close the connection, do not reuse it.
+      c.header('Connection', 'close');
+      throw err;
+    }
+  });
+
+  r.get('/', async (c) => {
+    const { db } = c.get('deps');
+    return c.json({ success: true, data: await materials.listMaterials(db, c.get('user').id) });
+  });
+
+  r.get('/:id', async (c) => {
+    const { db } = c.get('deps');
+    const data = await materials.getMaterial(db, c.get('user').id, c.req.param('id'));
+    return c.json({ success: true, data });
+  });
+
+  r.put(
+    '/:id',
+    validate(
+      'json',
+      z.object({
+        title: z.string().max(300).optional(),
+        description: z.string().max(5000).optional(),
+      }),
+    ),
+    async (c) => {
+      const data = await materials.updateMaterial(
+        c.get('deps'),
+        c.get('user').id,
+        c.req.param('id'),
+        c.req.valid('json'),
+      );
+      return c.json({ success: true, data });
+    },
+  );
+
+  r.delete(
+    '/:id',
+    validate('json', z.object({ confirmationCode: z.string().max(100).optional() })),
+    async (c) => {
+      await materials.deleteMaterial(
+        c.get('deps'),
+        c.get('user').id,
+        c.req.param('id'),
+        c.req.valid('json').confirmationCode,
+      );
+      return c.json({ success: true });
+    },
+  );
+
+  r.get('/:id/content', async (c) => {
+    const { db } = c.get('deps');
+    const data = await materials.getContent(db, c.get('user').id, c.req.param('id'));
+    return c.json({ success: true, data });
+  });
+
+  r.get('/:id/files/:fileId', async (c) => {
+    const file = await materials.openFile(
+      c.get('deps'),
+      c.get('user').id,
+      c.req.param('id'),
+      c.req.param('fileId'),
+    );
+    return new Response(Readable.toWeb(file.body) as ReadableStream<Uint8Array>, {
+      headers: {
+        'Content-Type': file.mimeType,
+        'Content-Length': String(file.size),
+        'Content-Disposition': contentDisposition(file.fileName),
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    });
+  });
+
+  return r;
+}

@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import type { UploadNotice } from '../hooks/use-upload';
+import { MAX_FILE_MB, MAX_FILES } from '../lib/constants';
+import { AlertIcon, CloseIcon, InfoIcon } from './icons';
+
+/**
+ * The upload screen's message: errors are alerts (read at once), a cancelled upload is a polite
+ * status. Messages other than the 2-second failure can be dismissed.
+ */
+export function UploadNoticeBanner({
+  notice,
+  onDismiss,
+}: {
+  notice: UploadNotice;
+  onDismiss: () => void;
+}) {
+  const { t } = useTranslation('materials');
+  const info = notice.kind === 'cancelled';
+  let body;
+  switch (notice.kind) {
+    case 'tooMany':
+      body = <p>{t('upload.tooMany', { max: MAX_FILES })}</p>;
+      break;
+    case 'rejected':
+      body = (
+        <ul>
+          {notice.items.map((item) => (
+            <li key={`${item.name}-${item.reason}`}>
+              {t(`upload.rejected.${item.reason}`, { name: item.name, size: MAX_FILE_MB })}
+            </li>
+          ))}
+        </ul>
+      );
+      break;
+    case 'server':
+      body = <p>{notice.text}</p>;
+      break;
+    default:
+      body = <p>{t(`upload.${notice.kind}`)}</p>;
+  }
+  return (
+    <div
+      className={info ? 'upload-notice upload-notice--info' : 'upload-notice'}
+      role={info ? 'status' : 'alert'}
+      data-testid="upload-notice"
+    >
+      {info ? <InfoIcon /> : <AlertIcon />}
+      <div className="upload-notice__body">{body}</div>
+      {notice.kind !== 'failed' && (
+        <button
+          type="button"
+          className="upload-notice__close"
+          onClick={onDismiss}
+          aria-label={t('upload.dismiss')}
+        >
+          <CloseIcon />
+        </button>
+      )}
+    </div>
+  );
+}

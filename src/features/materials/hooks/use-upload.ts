@@ -1,0 +1,144 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { uploadMaterial, UploadNetworkError } from '../api/upload-material';
+import { ACCEPTED_EXTENSIONS, MAX_FILE_BYTES, MAX_FILES, UPLOAD_ERROR_MS } from '../lib/constants';
+import type { Material } from '../lib/material';
+import { addFiles, materialTitle, type Rejection } from '../lib/upload-rules';
+
+export const UPLOAD_LIMITS = {
+  maxFiles: MAX_FILES,
+  maxFileBytes: MAX_FILE_BYTES,
+  extensions: ACCEPTED_EXTENSIONS,
+} as const;
+
+export type UploadPhase = 'idle' | 'sending' | 'reading';
+
+/** A message of the upload screen, kept as key + values so it follows a language switch. */
+export type UploadNotice =
+  | { kind: 'tooMany' }
+  | { kind: 'rejected'; items: Array<{ name: string; reason: Rejection }> }
+  /** The server's message for one file (already in the current language); stays until a change. */
+  | { kind: 'server'; text: string; fileName?: string }
+  | { kind: 'failed' }
+  | { kind: 'offline' }
+  | { kind: 'cancelled' };
+
+/**
+ * The upload screen's state: chosen files (checked against the limits), the sending and reading
+ * stages with byte progress, and what went wrong. A failed upload keeps files and fields.
+ */
+export function useUpload(onDone: (material: Material) => void) {
+  const [files, setFiles] = useState<File[]>([]);
+  const [phase, setPhase] = useState<UploadPhase>('idle');
+  const [progress, setProgress] = useState(0);
+  const [notice, setNotice] = useState<UploadNotice | null>(null);
+  const controller = useRef<AbortController | null>(null);
+  const filesRef = useRef(files);
+  useEffect(() => {
+    filesRef.current = files;
+  }, [files]);
+
+  // The generic failure is shown for 2 s (spec); specific messages stay until the next change.
+  useEffect(() => {
+    if (notice?.kind !== 'failed') return;
+    const id = setTimeout(() => setNotice(null), UPLOAD_ERROR_MS);
+    return () => clearTimeout(id);
+  }, [notice]);
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  /** Adds a batch; returns how many files were added. */
+  const add = useCallback((incoming: File[]): number => {
+    if (incoming.length === 0) return 0;
+    const result = addFiles(filesRef.current, incoming, UPLOAD_LIMITS);
+    if (result.tooMany) {
+      setNotice({ kind: 'tooMany' });
+      return 0;
+    }
+    const next = [...filesRef.current, ...result.added];
+    filesRef.current = next;
+    setFiles(next);
+    setNotice(result.rejected.length ? { kind: 'rejected', items: result.rejected } : null);
+    return result.added.length;
+  }, []);
+
+  const remove = useCallback((index: number) => {
+    const next = filesRef.current.filter((_, i) => i !== index);
+    filesRef.current = next;
+    setFiles(next);
+    setNotice(null);
+  }, []);
+
+  const dismiss = useCallback(() => setNotice(null), []);
+
+  const submit = useCallback(
+    async (title: string, description: string, unnamed: string) => {
+      const chosen = filesRef.current;
+      if (chosen.length === 0 || controller.current) return;
+      const ctrl = new AbortController();
+      controller.current = ctrl;
+      setNotice(null);
+      setProgress(0);
+      setPhase('sending');
+      try {
+        const material = await uploadMaterial(
+          {
+            title: materialTitle(title, chosen, unnamed),
+            description: description.trim(),
+            files: chosen,
+          },
+          {
+            signal: ctrl.signal,
+            onProgress: setProgress,
+            onSent: () => setPhase('reading'),
+          },
+        );
+        controller.current = null;
+        onDone(material);
+      } catch (err) {
+        controller.current = null;
+        setPhase('idle');
+        setNotice(noticeFor(err));
+      }
+    },
+    [onDone],
+  );
+
+  const cancel = useCallback(() => controller.current?.abort(), []);
+
+  return { files, phase, progress, notice, add, remove, dismiss, submit, cancel };
+}
+
+/** Which message a failed upload shows (spec 8: the failure text unless the server named a file). */
+export function noticeFor(err: unknown): UploadNotice {
+  if (err instanceof DOMException && err.name === 'AbortError') return { kind: 'cancelled' };
+  if (err instanceof UploadNetworkError) return { kind: 'offline' };
+  if (err instanceof ApiError && err.message && err.status < 500 && err.status !== 401) {
+    const fileName = typeof err.data.fileName === 'string' ? err.data.fileName : undefined;
+    if (fileName || FILE_CODES.has(err.code ?? ''))
+      return { kind: 'server', text: err.message, fileName };
+  }
+  if (err instanceof ApiError && err.code === 'OCR_LANGUAGE_MISSING') {
+    return { kind: 'server', text: err.message };
+  }
+  return { kind: 'failed' };
+}
+
+/** Codes whose message tells the learner what to change (all but the generic ones). */
+const FILE_CODES = new Set([
+  'NO_FILES',
+  'TOO_MANY_FILES',
+  'FILE_TOO_LARGE',
+  'REQUEST_TOO_LARGE',
+  'FILE_EMPTY',
+  'FILE_TYPE_UNSUPPORTED',
+  'FILE_TYPE_MISMATCH',
+  'FILE_DAMAGED',
+  'PDF_PASSWORD_PROTECTED',
+  'OFFICE_PASSWORD_PROTECTED',
+  'ARCHIVE_TOO_LARGE',
+  'EXTRACTION_TIMEOUT',
+  'EXTRACTION_MEMORY',
+  'NO_TEXT_FOUND',
+  'LEGACY_FORMAT_UNAVAILABLE',
+]);
