@@ -201,5 +201,5 @@ export function detectEncoding(bytes: Uint8Array, declared?: string): string {
 export function decodeText(bytes: Uint8Array, declared?: string): DecodedText {
   const encoding = detectEncoding(bytes, declared);
   const text = new TextDecoder(encoding).decode(bytes);
-  return { text: text.replace(/^\uFEFF/, ''), encoding };
+  return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, encoding };
 }

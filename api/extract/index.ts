@@ -13,6 +13,18 @@ import {
 export type { ExtractedDocument, Block, Location, FileKind, ExtractLimits } from './types.js';
 export { defaultLimits } from './types.js';
 
+/** The first ~200k characters of the document: all detectLanguage reads, without a full copy. */
+function languageSample(blocks: Block[], limit = 200_000): string {
+  const parts: string[] = [];
+  let length = 0;
+  for (const b of blocks) {
+    if (length >= limit) break;
+    parts.push(b.text.slice(0, limit - length));
+    length += parts[parts.length - 1]!.length + 1;
+  }
+  return parts.join('\n');
+}
+
 export interface SourceFile {
   fileId: string;
   path: string;
@@ -21,7 +33,7 @@ export interface SourceFile {
 }
 
 /**
- * Extracts every file of a material, one worker thread per file, into one ordered document.
+ * Extracts every file of a material, each in a pooled worker thread, into one ordered document.
  * Throws an AppError naming the file that failed; nothing is returned half-way.
  */
 export async function extractDocument(
@@ -61,5 +73,5 @@ export async function extractDocument(
     blocks.push(...fileBlocks);
     warnings.push(...result.warnings.map((w) => ({ ...w, fileId: file.fileId })));
   }
-  return { blocks, language: detectLanguage(blocks.map((b) => b.text).join('\n')), warnings };
+  return { blocks, language: detectLanguage(languageSample(blocks)), warnings };
 }

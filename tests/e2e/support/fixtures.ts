@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Frame, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import PostalMime from 'postal-mime';
 import Database from 'better-sqlite3';
@@ -24,6 +24,15 @@ function axeViolations(page: Page): Promise<Violation[]> {
 }
 
 async function runAxe(page: Page): Promise<Violation[]> {
+  // Let fades and slides finish first: a dialog half faded in is not what a learner reads.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
@@ -36,7 +45,7 @@ async function runAxe(page: Page): Promise<Violation[]> {
 }
 
 const transient = (err: unknown) =>
-  /Execution context was destroyed|Target page, context or browser has been closed|navigation|frame was detached|Test ended/i.test(
+  /Execution context was destroyed|Target page, context or browser has been closed|navigation|frame was detached|Test ended|Failed to find browser context|Target closed/i.test(
     String(err),
   );
 
@@ -65,9 +74,10 @@ export const test = base.extend<{ a11yWatch: void }>({
   a11yWatch: [
     async ({ page }, use) => {
       const violations: Violation[] = [];
+      const failures: unknown[] = [];
       const checks: Promise<void>[] = [];
       let last = '';
-      page.on('framenavigated', (frame) => {
+      const onNavigated = (frame: Frame) => {
         if (frame !== page.mainFrame()) return;
         const url = frame.url();
         if (url === last || url.startsWith('about:')) return;
@@ -80,13 +90,16 @@ export const test = base.extend<{ a11yWatch: void }>({
               if (page.url() !== url) return; // already moved on: its own event checks the next page
               violations.push(...(await axeViolations(page)));
             } catch (err) {
-              if (!transient(err)) throw err;
+              if (!transient(err)) failures.push(err);
             }
           })(),
         );
-      });
+      };
+      page.on('framenavigated', onNavigated);
       await use();
+      page.off('framenavigated', onNavigated);
       await Promise.all(checks);
+      if (failures.length) throw failures[0];
       if (!page.isClosed()) {
         try {
           violations.push(...(await axeViolations(page)));

@@ -1,0 +1,192 @@
+import fs from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { AppError, type ErrorCode } from '../lib/errors.js';
+import type { ExtractJob, FileExtraction } from './types.js';
+
+const workerEntry = new URL('./worker-entry.mjs', import.meta.url);
+
+export interface PoolOptions {
+  /** Idle workers kept warm; more run side by side when jobs overlap, then stop. */
+  size: number;
+  /** How long an idle worker waits for its next job before it is stopped. */
+  idleMs: number;
+  /** Jobs one worker serves before it is retired, so leaks in the libraries stay bounded. */
+  maxJobsPerWorker: number;
+}
+
+export const defaultPoolOptions: PoolOptions = { size: 2, idleMs: 60_000, maxJobsPerWorker: 50 };
+
+export interface PoolStats {
+  /** Workers started since the pool was created. */
+  started: number;
+  busy: number;
+  /** Thread ids of the idle workers, the one to be reused next last. */
+  idleThreadIds: number[];
+}
+
+interface Reply {
+  id: number;
+  ok: boolean;
+  result?: FileExtraction;
+  code?: string;
+  params?: Record<string, string | number>;
+  message?: string;
+}
+
+/** Inputs above this size retire their worker afterwards instead of returning it to the pool. */
+const HEAVY_INPUT_BYTES = 5 * 1024 * 1024;
+
+function fileSize(file: string): number {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+interface Slot {
+  worker: Worker;
+  /** Heap cap the worker was started with; only jobs with the same cap may reuse it. */
+  memoryMb: number;
+  jobs: number;
+  idleTimer?: ReturnType<typeof setTimeout>;
+  /** The job running on this worker, if any. */
+  current?: { id: number; reply: (msg: Reply) => void; die: (err: AppError) => void };
+}
+
+/**
+ * Warm extraction workers: starting a thread and loading tsx and pdf.js costs about a second,
+ * so up to `size` idle workers wait for the next job. A worker that timed out, was cancelled
+ * or crashed is stopped, never reused, and idle workers never keep the process alive.
+ */
+export class WorkerPool {
+  private readonly idle: Slot[] = [];
+  private readonly busy = new Set<Slot>();
+  private started = 0;
+  private nextId = 1;
+
+  constructor(
+    private readonly options: PoolOptions = defaultPoolOptions,
+    private readonly url: URL = workerEntry,
+  ) {}
+
+  /** Runs one job on a warm or new worker, with the job's heap cap and time limit. */
+  run(job: ExtractJob, signal?: AbortSignal): Promise<FileExtraction> {
+    if (signal?.aborted) return Promise.reject(new AppError('EXTRACTION_CANCELLED'));
+    const slot = this.take(job.limits.maxMemoryMb);
+    // V8 keeps a heap grown by a big file: such a worker is not kept warm.
+    const heavy = fileSize(job.path) > HEAVY_INPUT_BYTES;
+    return new Promise((resolve, reject) => {
+      const id = this.nextId++;
+      let settled = false;
+      const finish = (reusable: boolean, settle: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        slot.current = undefined;
+        this.busy.delete(slot);
+        if (reusable && !heavy) this.release(slot);
+        else this.stop(slot);
+        settle();
+      };
+      const timer = setTimeout(
+        () => finish(false, () => reject(new AppError('EXTRACTION_TIMEOUT'))),
+        job.limits.timeoutMs,
+      );
+      const onAbort = () => finish(false, () => reject(new AppError('EXTRACTION_CANCELLED')));
+      signal?.addEventListener('abort', onAbort, { once: true });
+      slot.current = {
+        id,
+        reply: (msg) =>
+          finish(true, () =>
+            msg.ok
+              ? resolve(msg.result!)
+              : reject(
+                  new AppError((msg.code as ErrorCode) ?? 'FILE_DAMAGED', {
+                    params: msg.params,
+                    cause: msg.message,
+                  }),
+                ),
+          ),
+        die: (err) => finish(false, () => reject(err)),
+      };
+      slot.worker.postMessage({ id, job });
+    });
+  }
+
+  stats(): PoolStats {
+    return {
+      started: this.started,
+      busy: this.busy.size,
+      idleThreadIds: this.idle.map((s) => s.worker.threadId),
+    };
+  }
+
+  /** Stops every worker; running jobs end as EXTRACTION_CANCELLED. The pool stays usable. */
+  async close(): Promise<void> {
+    const slots = [...this.idle, ...this.busy];
+    for (const slot of slots) slot.current?.die(new AppError('EXTRACTION_CANCELLED'));
+    await Promise.all(slots.map((slot) => this.stop(slot)));
+  }
+
+  private take(memoryMb: number): Slot {
+    const index = this.idle.findLastIndex((s) => s.memoryMb === memoryMb);
+    const slot = index >= 0 ? this.idle.splice(index, 1)[0]! : this.spawn(memoryMb);
+    clearTimeout(slot.idleTimer);
+    slot.worker.ref();
+    slot.jobs++;
+    this.busy.add(slot);
+    return slot;
+  }
+
+  private spawn(memoryMb: number): Slot {
+    const worker = new Worker(this.url, {
+      resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 64 },
+      stdout: true,
+      stderr: true,
+    });
+    // Library chatter (pdf.js, tesseract) stays out of the server's log.
+    worker.stdout.resume();
+    worker.stderr.resume();
+    this.started++;
+    const slot: Slot = { worker, memoryMb, jobs: 0 };
+    worker.on('message', (msg: Reply) => {
+      if (slot.current?.id === msg.id) slot.current.reply(msg);
+    });
+    worker.on('error', (err: Error & { code?: string }) => {
+      const code: ErrorCode =
+        err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'EXTRACTION_MEMORY' : 'FILE_DAMAGED';
+      this.forget(slot);
+      slot.current?.die(new AppError(code, { cause: err }));
+    });
+    worker.on('exit', (exitCode) => {
+      this.forget(slot);
+      slot.current?.die(new AppError(exitCode === 0 ? 'FILE_DAMAGED' : 'EXTRACTION_MEMORY'));
+    });
+    return slot;
+  }
+
+  private release(slot: Slot): void {
+    if (slot.jobs >= this.options.maxJobsPerWorker || this.idle.length >= this.options.size) {
+      void this.stop(slot);
+      return;
+    }
+    slot.worker.unref();
+    slot.idleTimer = setTimeout(() => void this.stop(slot), this.options.idleMs);
+    slot.idleTimer.unref();
+    this.idle.push(slot);
+  }
+
+  private forget(slot: Slot): void {
+    clearTimeout(slot.idleTimer);
+    const index = this.idle.indexOf(slot);
+    if (index >= 0) this.idle.splice(index, 1);
+  }
+
+  private async stop(slot: Slot): Promise<void> {
+    this.forget(slot);
+    this.busy.delete(slot);
+    await slot.worker.terminate();
+  }
+}
