@@ -4,7 +4,7 @@
  *   npx tsx bench/extract.ts [runs]
  *
  * For each file: our extractor called in this process (warmed up once, then timed), the same
- * through extractDocument (a fresh worker thread per file, as uploads run it), and pdftotext
+ * through extractDocument (a pooled worker thread, as uploads run it), and pdftotext
  * on the same file in the same run. Median of `runs` (default 5). Target: our time at most 2x
  * pdftotext's. Not a test: timings depend on the machine and its load.
  */
