@@ -1,6 +1,5 @@
-import { forwardRef, useId, type ReactNode, type SelectHTMLAttributes } from 'react';
-import clsx from 'clsx';
-import './field.css';
+import { forwardRef, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { FieldShell, useFieldIds } from './field-shell';
 
 export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: ReactNode;
@@ -14,24 +13,16 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
   { label, options, error, hint, id, className, ...rest },
   ref,
 ) {
-  const auto = useId();
-  const selectId = id ?? auto;
-  const errorId = `${selectId}-error`;
-  const hintId = `${selectId}-hint`;
-  const describedBy =
-    [error ? errorId : null, hint && !error ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const ids = useFieldIds(id, error, hint);
   return (
-    <div className={clsx('field', error && 'field--invalid', className)}>
-      <label className="field__label" htmlFor={selectId}>
-        {label}
-      </label>
+    <FieldShell label={label} ids={ids} error={error} hint={hint} className={className}>
       <div className="field__select-wrap">
         <select
           ref={ref}
-          id={selectId}
+          id={ids.controlId}
           className="field__select"
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={ids.describedBy}
           {...rest}
         >
           {options.map((o) => (
@@ -41,15 +32,6 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
           ))}
         </select>
       </div>
-      {error ? (
-        <p id={errorId} className="field__error" role="alert">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    </FieldShell>
   );
 });

@@ -1,6 +1,5 @@
-import { forwardRef, useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
-import clsx from 'clsx';
-import './field.css';
+import { forwardRef, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { FieldShell, useFieldIds } from './field-shell';
 
 export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: ReactNode;
@@ -11,36 +10,18 @@ export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaE
 /** A labelled multi-line input whose error and hint are tied to it for screen readers. */
 export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(
   function TextAreaField({ label, error, hint, id, className, ...rest }, ref) {
-    const auto = useId();
-    const inputId = id ?? auto;
-    const errorId = `${inputId}-error`;
-    const hintId = `${inputId}-hint`;
-    const describedBy =
-      [error ? errorId : null, hint && !error ? hintId : null].filter(Boolean).join(' ') ||
-      undefined;
+    const ids = useFieldIds(id, error, hint);
     return (
-      <div className={clsx('field', error && 'field--invalid', className)}>
-        <label className="field__label" htmlFor={inputId}>
-          {label}
-        </label>
+      <FieldShell label={label} ids={ids} error={error} hint={hint} className={className}>
         <textarea
           ref={ref}
-          id={inputId}
+          id={ids.controlId}
           className="field__textarea"
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={ids.describedBy}
           {...rest}
         />
-        {error ? (
-          <p id={errorId} className="field__error" role="alert">
-            {error}
-          </p>
-        ) : hint ? (
-          <p id={hintId} className="field__hint">
-            {hint}
-          </p>
-        ) : null}
-      </div>
+      </FieldShell>
     );
   },
 );
