@@ -11,6 +11,7 @@ import { authRoutes } from './routes/auth/index.js';
 import { userRoutes } from './routes/user/index.js';
 import { contactRoutes } from './routes/contact/index.js';
 import { materialRoutes } from './routes/materials/index.js';
+import { quizRoutes } from './routes/quiz/index.js';
 
 /** Builds the whole HTTP app from injected dependencies; no globals, so tests make their own. */
 export function createApp(deps: Deps) {
@@ -59,6 +60,7 @@ export function createApp(deps: Deps) {
   api.route('/user', userRoutes());
   api.route('/contact', contactRoutes());
   api.route('/materials', materialRoutes());
+  api.route('/quiz', quizRoutes());
   api.all('*', () => {
     throw new AppError('NOT_FOUND');
   });

@@ -114,6 +114,50 @@ export interface QuizzesTable {
   answered_count: Generated<number>;
   created_at: string;
   last_taken_at: string | null;
+  best_score: number | null;
+  attempt_count: Generated<number>;
+  /** JSON array of the generator's notices ({code, params}). */
+  notices: Generated<string>;
+  generator: Generated<string>;
+}
+
+export type GenerationStatus = 'running' | 'succeeded' | 'failed' | 'cancelled';
+
+export interface QuizGenerationsTable {
+  id: string;
+  user_id: string;
+  material_id: string;
+  status: GenerationStatus;
+  /** queued, reading, concepts, writing, checking, done */
+  stage: string;
+  progress: Generated<number>;
+  /** 1 when a free quiz was counted for this generation (given back if it does not succeed). */
+  quota_reserved: Generated<number>;
+  cancel_requested: Generated<number>;
+  quiz_id: string | null;
+  error_code: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface QuizAttemptsTable {
+  id: string;
+  quiz_id: string;
+  user_id: string;
+  status: 'in_progress' | 'submitted';
+  /** JSON array of SubmittedAnswer. */
+  answers: string;
+  current_index: Generated<number>;
+  answered_count: Generated<number>;
+  score: number | null;
+  /** 1, 2, 3… among the quiz's submitted attempts. */
+  attempt_number: number | null;
+  /** JSON of the ScoreResult (with premium fields; withheld when presented to free accounts). */
+  result: string | null;
+  client_submission_id: string | null;
+  started_at: string;
+  updated_at: string;
+  submitted_at: string | null;
 }
 
 export interface Database {
@@ -126,6 +170,8 @@ export interface Database {
   material_files: MaterialFilesTable;
   material_contents: MaterialContentsTable;
   quizzes: QuizzesTable;
+  quiz_generations: QuizGenerationsTable;
+  quiz_attempts: QuizAttemptsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -135,3 +181,5 @@ export type AuthToken = Selectable<AuthTokensTable>;
 export type Material = Selectable<MaterialsTable>;
 export type MaterialFile = Selectable<MaterialFilesTable>;
 export type Quiz = Selectable<QuizzesTable>;
+export type QuizGeneration = Selectable<QuizGenerationsTable>;
+export type QuizAttempt = Selectable<QuizAttemptsTable>;

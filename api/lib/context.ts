@@ -4,6 +4,7 @@ import type { Mailer } from '../mail/mailer.js';
 import type { Clock } from './clock.js';
 import type { Logger } from './logger.js';
 import type { Storage } from '../storage/storage.js';
+import type { QuizGenerator } from '../quizgen/types.js';
 
 /** Everything a route or service needs from the outside world, injected by createApp's caller. */
 export interface Deps {
@@ -17,6 +18,8 @@ export interface Deps {
   storage: Storage;
   /** Secret used to sign session tokens and cookies. */
   secret: string;
+  /** The quiz generator; made from config (LLM or built-in) when not given. */
+  quizGenerator?: QuizGenerator;
 }
 
 export interface AuthUser {

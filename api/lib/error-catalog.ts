@@ -215,6 +215,46 @@ export const errorCatalog = {
     'zh-TW': '已取消產生測驗。',
     en: 'Quiz generation was cancelled.',
   },
+  QUOTA_EXCEEDED: {
+    status: 403,
+    'zh-TW': '您已達到免費測驗產生次數上限，請升級訂閱以無限使用。',
+    en: "You've reached the free quiz generation limit. Please upgrade to a subscription for unlimited access.",
+  },
+  PREMIUM_REQUIRED: {
+    status: 403,
+    'zh-TW': '此功能僅限付費會員使用，請升級您的帳戶。',
+    en: 'This feature is only available for premium members. Please upgrade your account.',
+  },
+  MATERIAL_NO_TEXT: {
+    status: 422,
+    'zh-TW': '這份教材沒有足夠的文字可以出題，請上傳內容更完整的檔案。',
+    en: 'This material does not have enough text to write questions from. Please upload a fuller file.',
+  },
+  GENERATION_IN_PROGRESS: {
+    status: 409,
+    'zh-TW': '這份測驗已經在產生中。',
+    en: 'This quiz is already being generated.',
+  },
+  REPORT_NOT_FOUND: {
+    status: 404,
+    'zh-TW': '這份測驗還沒有作答結果。',
+    en: 'This quiz has no results yet.',
+  },
+  NO_ANSWERS: {
+    status: 400,
+    'zh-TW': '沒有可提交的答案。',
+    en: 'There are no answers to submit.',
+  },
+  ANSWER_QUESTION_ID_MISSING: {
+    status: 400,
+    'zh-TW': '第 {{position}} 個答案缺少題目 ID。',
+    en: 'Answer {{position}} has no question ID.',
+  },
+  SUBMISSION_CONFLICT: {
+    status: 409,
+    'zh-TW': '這個提交編號已用於其他測驗。',
+    en: 'This submission ID was already used for another quiz.',
+  },
 } as const satisfies Record<string, { status: number; 'zh-TW': string; en: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -24,7 +24,7 @@ const FILE_COLUMNS = [
   'file_size',
 ] as const;
 
-const QUIZ_SUMMARY_COLUMNS = [
+export const QUIZ_SUMMARY_COLUMNS = [
   'id',
   'material_id',
   'title',
@@ -38,6 +38,8 @@ const QUIZ_SUMMARY_COLUMNS = [
   'answered_count',
   'created_at',
   'last_taken_at',
+  'best_score',
+  'attempt_count',
 ] as const;
 
 /** The material if it belongs to userId; anyone else's is NOT_FOUND, never FORBIDDEN. */

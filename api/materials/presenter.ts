@@ -17,6 +17,8 @@ export type QuizSummaryRow = Pick<
   | 'answered_count'
   | 'created_at'
   | 'last_taken_at'
+  | 'best_score'
+  | 'attempt_count'
 >;
 
 export type FileRow = Pick<
@@ -67,6 +69,8 @@ export function presentQuizSummary(q: QuizSummaryRow) {
     score: q.score,
     completed: q.completed === 1,
     answeredQuestionsCount: q.answered_count,
+    bestScore: q.best_score,
+    attemptCount: q.attempt_count,
   };
 }
 

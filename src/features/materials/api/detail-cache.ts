@@ -1,3 +1,4 @@
+import { onMaterialChanged } from '../../../lib/data-events';
 import { DETAIL_CACHE_MS } from '../lib/constants';
 import type { Material } from '../lib/material';
 
@@ -18,3 +19,6 @@ export const detailCache = {
     entries.delete(id);
   },
 };
+
+// A quiz generated, taken or retaken changes the material's quiz list.
+onMaterialChanged((id) => detailCache.invalidate(id));

@@ -1,0 +1,98 @@
+import type { Quiz, QuizGeneration } from '../db/schema.js';
+import type { GeneratedQuestion, QuestionType, QuizNotice } from '../quizgen/types.js';
+import type { SubmittedAnswer } from '../scoring/types.js';
+
+/** A question for taking: what the learner sees, never the key, explanation or citation. */
+export function presentQuestionForTaking(q: GeneratedQuestion) {
+  return {
+    id: q.id,
+    questionId: q.id,
+    type: q.type,
+    question: q.question,
+    ...(q.options ? { options: q.options.map((o) => ({ id: o.id, text: o.text })) } : {}),
+    ...(q.blanks
+      ? {
+          blanks: q.blanks.map((b) => ({
+            id: b.id,
+            blank_id: b.id,
+            options: b.options.map((o) => ({ id: o.id, text: o.text })),
+          })),
+        }
+      : {}),
+  };
+}
+
+export type ClientQuestion = ReturnType<typeof presentQuestionForTaking>;
+
+export function parseJson<T>(json: string | null | undefined, fallback: T): T {
+  if (!json) return fallback;
+  try {
+    return JSON.parse(json) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export const storedQuestions = (quiz: Pick<Quiz, 'questions'>) =>
+  parseJson<GeneratedQuestion[]>(quiz.questions, []);
+
+/** The parts of a quiz every answer about it carries (ids under the spec's names too). */
+function quizHeader(quiz: Quiz) {
+  return {
+    quizId: quiz.id,
+    testId: quiz.id,
+    id: quiz.id,
+    materialId: quiz.material_id,
+    title: quiz.title,
+    description: quiz.description,
+    difficulty: quiz.difficulty,
+    language: quiz.language,
+    questionTypes: parseJson<QuestionType[]>(quiz.question_types, []),
+    questionCount: quiz.question_count,
+  };
+}
+
+/** POST /quiz/generate's answer: the new quiz ready to take. */
+export function presentGeneratedQuiz(quiz: Quiz) {
+  return {
+    ...quizHeader(quiz),
+    questions: storedQuestions(quiz).map(presentQuestionForTaking),
+    notices: parseJson<QuizNotice[]>(quiz.notices, []),
+    generator: quiz.generator,
+  };
+}
+
+/** GET /quiz/{id}: the quiz for taking, with the answers of the attempt in progress. */
+export function presentQuizForTaking(
+  quiz: Quiz,
+  inProgress: { answers: string; current_index: number } | undefined,
+) {
+  return {
+    ...quizHeader(quiz),
+    questions: storedQuestions(quiz).map(presentQuestionForTaking),
+    notices: parseJson<QuizNotice[]>(quiz.notices, []),
+    completed: quiz.completed === 1,
+    score: quiz.score,
+    lastScore: quiz.score,
+    bestScore: quiz.best_score,
+    lastTakenAt: quiz.last_taken_at,
+    attemptCount: quiz.attempt_count,
+    savedAnswers: parseJson<SubmittedAnswer[]>(inProgress?.answers, []),
+    currentIndex: inProgress?.current_index ?? 0,
+  };
+}
+
+/** A generation's progress as GET /quiz/generations/{id} and its event stream answer it. */
+export function presentGeneration(g: QuizGeneration) {
+  return {
+    id: g.id,
+    materialId: g.material_id,
+    status: g.status,
+    stage: g.stage,
+    progress: g.progress,
+    quizId: g.quiz_id,
+    errorCode: g.error_code,
+    createdAt: g.created_at,
+    updatedAt: g.updated_at,
+  };
+}

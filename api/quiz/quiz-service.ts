@@ -1,0 +1,301 @@
+import { randomUUID } from 'node:crypto';
+import type { Deps } from '../lib/context.js';
+import type { Db } from '../db/database.js';
+import type { Quiz, QuizAttempt } from '../db/schema.js';
+import { iso } from '../lib/clock.js';
+import { AppError } from '../lib/errors.js';
+import { findOwnMaterial, QUIZ_SUMMARY_COLUMNS } from '../materials/material-service.js';
+import { presentQuizSummary } from '../materials/presenter.js';
+import type { QuizLanguage } from '../quizgen/types.js';
+import { answeredCount, sanitizeAnswers, scoreAttempt, withholdPremium } from '../scoring/index.js';
+import type { QuizReport, ScoreResult, SubmittedAnswer } from '../scoring/types.js';
+import { parseJson, presentQuizForTaking, storedQuestions } from './presenter.js';
+
+export type QuizDeps = Pick<Deps, 'db' | 'clock' | 'logger'>;
+
+/** The quiz if it belongs to userId; anyone else's is NOT_FOUND, never FORBIDDEN. */
+export async function findOwnQuiz(db: Db, userId: string, quizId: string): Promise<Quiz> {
+  const quiz = await db
+    .selectFrom('quizzes')
+    .selectAll()
+    .where('id', '=', quizId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!quiz) throw new AppError('NOT_FOUND');
+  return quiz;
+}
+
+/** The quizzes of one of the learner's materials, newest first. */
+export async function listQuizzesOfMaterial(db: Db, userId: string, materialId: string) {
+  await findOwnMaterial(db, userId, materialId);
+  const rows = await db
+    .selectFrom('quizzes')
+    .select(QUIZ_SUMMARY_COLUMNS)
+    .where('material_id', '=', materialId)
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(presentQuizSummary);
+}
+
+function inProgressAttempt(db: Db, quizId: string, userId: string) {
+  return db
+    .selectFrom('quiz_attempts')
+    .selectAll()
+    .where('quiz_id', '=', quizId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'in_progress')
+    .orderBy('updated_at', 'desc')
+    .executeTakeFirst();
+}
+
+/** A quiz for taking: questions without keys, and the answers saved so far in this attempt. */
+export async function getQuizForTaking(db: Db, userId: string, quizId: string) {
+  const quiz = await findOwnQuiz(db, userId, quizId);
+  return presentQuizForTaking(quiz, await inProgressAttempt(db, quizId, userId));
+}
+
+/**
+ * Saves the answers of the attempt in progress (a new attempt after a submit: that is a
+ * retake). The quiz card's answered count follows only while the quiz was never completed.
+ */
+export async function saveProgress(
+  d: QuizDeps,
+  userId: string,
+  quizId: string,
+  input: { answers: unknown[]; currentIndex: number },
+) {
+  const quiz = await findOwnQuiz(d.db, userId, quizId);
+  const questions = storedQuestions(quiz);
+  // Only answers to this quiz's questions are kept.
+  const ids = new Set(questions.map((q) => q.id));
+  const answers = sanitizeAnswers(input.answers).answers.filter((a) => ids.has(a.questionId));
+  const answered = answeredCount(questions, answers);
+  const currentIndex = Math.min(Math.max(0, input.currentIndex), Math.max(0, questions.length - 1));
+  const now = iso(d.clock.now());
+  await d.db.transaction().execute(async (trx) => {
+    const attempt = await inProgressAttempt(trx, quizId, userId);
+    const values = {
+      answers: JSON.stringify(answers),
+      current_index: currentIndex,
+      answered_count: answered,
+      updated_at: now,
+    };
+    if (attempt) {
+      await trx.updateTable('quiz_attempts').set(values).where('id', '=', attempt.id).execute();
+    } else {
+      await trx
+        .insertInto('quiz_attempts')
+        .values({
+          id: randomUUID(),
+          quiz_id: quizId,
+          user_id: userId,
+          status: 'in_progress',
+          started_at: now,
+          ...values,
+        })
+        .execute();
+    }
+    if (quiz.completed === 0) {
+      await trx
+        .updateTable('quizzes')
+        .set({ answered_count: answered })
+        .where('id', '=', quizId)
+        .execute();
+    }
+  });
+  return { answeredCount: answered, currentIndex };
+}
+
+async function isPremium(db: Db, userId: string): Promise<boolean> {
+  const user = await db
+    .selectFrom('users')
+    .select('account_type')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return user?.account_type === 'premium';
+}
+
+async function findAttemptBySubmission(db: Db, userId: string, clientSubmissionId: string) {
+  return db
+    .selectFrom('quiz_attempts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('client_submission_id', '=', clientSubmissionId)
+    .executeTakeFirst();
+}
+
+/**
+ * Scores and records a submission. With a clientSubmissionId it is idempotent: the same id
+ * again (a retry after a lost answer, or two racing copies) returns the attempt already scored.
+ */
+export async function submitQuiz(
+  d: QuizDeps,
+  userId: string,
+  quizId: string,
+  input: { answers: unknown[]; clientSubmissionId?: string },
+): Promise<QuizReport> {
+  const quiz = await findOwnQuiz(d.db, userId, quizId);
+  const clientId = input.clientSubmissionId;
+  if (clientId) {
+    const existing = await findAttemptBySubmission(d.db, userId, clientId);
+    if (existing) return reportOfExisting(d.db, userId, quiz, existing);
+  }
+  const questions = storedQuestions(quiz);
+  const ids = new Set(questions.map((q) => q.id));
+  const answers = sanitizeAnswers(input.answers).answers.filter((a) => ids.has(a.questionId));
+  if (answers.length === 0) throw new AppError('NO_ANSWERS');
+  const result = scoreAttempt(questions, answers, quiz.language as QuizLanguage);
+
+  try {
+    await recordAttempt(d, userId, quiz, answers, result, clientId);
+  } catch (err) {
+    // A parallel copy of the same submission won the unique (user, client id) index.
+    if (clientId) {
+      const existing = await findAttemptBySubmission(d.db, userId, clientId);
+      if (existing) return reportOfExisting(d.db, userId, quiz, existing);
+    }
+    throw err;
+  }
+  return getReport(d.db, userId, quizId);
+}
+
+async function reportOfExisting(db: Db, userId: string, quiz: Quiz, attempt: QuizAttempt) {
+  if (attempt.quiz_id !== quiz.id) throw new AppError('SUBMISSION_CONFLICT');
+  return getReport(db, userId, quiz.id, attempt.id);
+}
+
+async function recordAttempt(
+  d: QuizDeps,
+  userId: string,
+  quiz: Quiz,
+  answers: SubmittedAnswer[],
+  result: ScoreResult,
+  clientId: string | undefined,
+) {
+  const now = iso(d.clock.now());
+  await d.db.transaction().execute(async (trx) => {
+    const counts = await trx
+      .selectFrom('quizzes')
+      .select('attempt_count')
+      .where('id', '=', quiz.id)
+      .executeTakeFirstOrThrow();
+    const submitted = {
+      status: 'submitted' as const,
+      attempt_number: counts.attempt_count + 1,
+      answers: JSON.stringify(answers),
+      answered_count: result.answeredCount,
+      score: result.score,
+      result: JSON.stringify(result),
+      client_submission_id: clientId ?? null,
+      updated_at: now,
+      submitted_at: now,
+    };
+    const attempt = await inProgressAttempt(trx, quiz.id, userId);
+    const updated = attempt
+      ? await trx
+          .updateTable('quiz_attempts')
+          .set(submitted)
+          .where('id', '=', attempt.id)
+          .where('status', '=', 'in_progress')
+          .executeTakeFirst()
+      : undefined;
+    if (!updated || Number(updated.numUpdatedRows) === 0) {
+      await trx
+        .insertInto('quiz_attempts')
+        .values({
+          id: randomUUID(),
+          quiz_id: quiz.id,
+          user_id: userId,
+          current_index: 0,
+          started_at: now,
+          ...submitted,
+        })
+        .execute();
+    }
+    await trx
+      .updateTable('quizzes')
+      .set((eb) => ({
+        completed: 1,
+        score: result.score,
+        best_score: eb.fn.coalesce('best_score', eb.val(result.score)),
+        attempt_count: eb('attempt_count', '+', 1),
+        answered_count: result.answeredCount,
+        last_taken_at: now,
+      }))
+      .where('id', '=', quiz.id)
+      .execute();
+    // Portable max(best, new): both databases lack a two-argument MAX with the same name.
+    await trx
+      .updateTable('quizzes')
+      .set({ best_score: result.score })
+      .where('id', '=', quiz.id)
+      .where('best_score', '<', result.score)
+      .execute();
+  });
+}
+
+/**
+ * The report of the latest (or the given) submitted attempt. For a free account the
+ * explanation, related concepts and citation are not in the answer at all.
+ */
+export async function getReport(
+  db: Db,
+  userId: string,
+  quizId: string,
+  attemptId?: string,
+): Promise<QuizReport> {
+  const quiz = await findOwnQuiz(db, userId, quizId);
+  const attempts = await db
+    .selectFrom('quiz_attempts')
+    .select(['id', 'score', 'submitted_at'])
+    .where('quiz_id', '=', quizId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'submitted')
+    .orderBy('attempt_number', 'desc')
+    .execute();
+  const attempt = attemptId ? attempts.find((a) => a.id === attemptId) : attempts[0];
+  if (!attempt) throw new AppError('REPORT_NOT_FOUND');
+  // Only the chosen attempt's stored result is read; the history needs the scores alone.
+  const stored = await db
+    .selectFrom('quiz_attempts')
+    .select('result')
+    .where('id', '=', attempt.id)
+    .executeTakeFirst();
+  const result = parseJson<ScoreResult | null>(stored?.result, null);
+  if (!result) throw new AppError('REPORT_NOT_FOUND');
+  const premium = await isPremium(db, userId);
+  return {
+    quizId: quiz.id,
+    attemptId: attempt.id,
+    materialId: quiz.material_id,
+    quizTitle: quiz.title,
+    quizDescription: quiz.description,
+    language: quiz.language,
+    difficulty: quiz.difficulty,
+    score: result.score,
+    correctAnswers: result.correctAnswers,
+    totalQuestions: result.totalQuestions,
+    typeAnalysis: result.typeAnalysis,
+    answersDetail: withholdPremium(result.answersDetail, premium),
+    submittedAt: attempt.submitted_at ?? '',
+    premium,
+    locked: !premium,
+    lastScore: attempts[0]?.score ?? result.score,
+    bestScore: Math.max(...attempts.map((a) => a.score ?? 0)),
+    attemptCount: attempts.length,
+    history: attempts.map((a) => ({
+      attemptId: a.id,
+      score: a.score ?? 0,
+      submittedAt: a.submitted_at ?? '',
+    })),
+  };
+}
+
+/** The report for export: premium accounts only (PREMIUM_REQUIRED otherwise). */
+export async function getReportForExport(db: Db, userId: string, quizId: string) {
+  await findOwnQuiz(db, userId, quizId);
+  if (!(await isPremium(db, userId))) throw new AppError('PREMIUM_REQUIRED');
+  return getReport(db, userId, quizId);
+}

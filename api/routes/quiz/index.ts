@@ -1,0 +1,219 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { z } from 'zod';
+import type { AppEnv, Deps } from '../../lib/context.js';
+import { requireAuth } from '../../lib/auth-middleware.js';
+import { validate } from '../../lib/validate.js';
+import { AppError } from '../../lib/errors.js';
+import { contentDisposition } from '../../materials/file-types.js';
+import { createQuizGenerator } from '../../quizgen/index.js';
+import {
+  DIFFICULTIES,
+  QUESTION_COUNTS,
+  QUESTION_TYPES,
+  type QuestionType,
+  type QuizGenerator,
+} from '../../quizgen/types.js';
+import { cancelGeneration, generateQuiz, getGeneration } from '../../quiz/generation-service.js';
+import * as quizzes from '../../quiz/quiz-service.js';
+import { exportFileName, renderReportCsv, renderReportPdf } from '../../export/index.js';
+
+/** Spec §7: the types used when none are chosen. */
+const DEFAULT_TYPES: QuestionType[] = ['multiple_choice', 'true_false', 'dropdown_fill_in_blank'];
+
+const generateBody = z.object({
+  materialId: z.string().trim().min(1).max(64),
+  title: z.string().max(300).optional(),
+  description: z.string().max(500).optional(),
+  additionalInstructions: z.string().max(500).optional(),
+  questionCount: z.coerce
+    .number()
+    .int()
+    .refine((n) => (QUESTION_COUNTS as readonly number[]).includes(n))
+    .default(10),
+  questionTypes: z.array(z.enum(QUESTION_TYPES)).max(8).optional(),
+  difficulty: z.enum(DIFFICULTIES).default('basic'),
+  language: z
+    .enum(['zh-TW', 'en-US', 'en'])
+    .default('zh-TW')
+    .transform((v) => (v === 'en' ? 'en-US' : v)),
+  generationId: z.uuid().optional(),
+});
+
+const answersField = z.array(z.unknown()).max(500);
+
+const generators = new WeakMap<Deps, QuizGenerator>();
+function generatorOf(deps: Deps): QuizGenerator {
+  if (deps.quizGenerator) return deps.quizGenerator;
+  let g = generators.get(deps);
+  if (!g) {
+    g = createQuizGenerator(deps.config, { log: deps.logger });
+    generators.set(deps, g);
+  }
+  return g;
+}
+
+/** /api/v1/quiz: generate, take, submit and review the learner's own quizzes. */
+export function quizRoutes() {
+  const r = new Hono<AppEnv>();
+  r.use(requireAuth);
+
+  r.post('/generate', validate('json', generateBody), async (c) => {
+    const body = c.req.valid('json');
+    const deps = c.get('deps');
+    const instructions = (body.description ?? body.additionalInstructions ?? '').trim();
+    const types = [...new Set(body.questionTypes ?? [])];
+    const data = await generateQuiz(
+      deps,
+      generatorOf(deps),
+      c.get('user').id,
+      {
+        materialId: body.materialId,
+        title: body.title,
+        description: instructions,
+        generationId: body.generationId,
+        settings: {
+          questionCount: body.questionCount,
+          questionTypes: types.length ? types : DEFAULT_TYPES,
+          difficulty: body.difficulty,
+          language: body.language,
+          additionalInstructions: instructions || undefined,
+        },
+      },
+      c.req.raw.signal,
+    );
+    return c.json({ success: true, data }, 201);
+  });
+
+  r.get('/generations/:id', async (c) => {
+    const data = await getGeneration(c.get('deps').db, c.get('user').id, c.req.param('id'));
+    return c.json({ success: true, data });
+  });
+
+  // Progress as Server-Sent Events, read from the database so any instance can serve it.
+  r.get('/generations/:id/events', async (c) => {
+    const { db } = c.get('deps');
+    const userId = c.get('user').id;
+    const id = c.req.param('id');
+    await getGeneration(db, userId, id);
+    return streamSSE(c, async (stream) => {
+      let last = '';
+      while (!stream.aborted) {
+        const g = await getGeneration(db, userId, id);
+        const json = JSON.stringify(g);
+        if (json !== last) {
+          last = json;
+          await stream.writeSSE({ event: 'progress', data: json, id: String(g.progress) });
+        }
+        if (g.status !== 'running') {
+          await stream.writeSSE({ event: 'done', data: json });
+          return;
+        }
+        await stream.sleep(250);
+      }
+    });
+  });
+
+  r.post('/generations/:id/cancel', async (c) => {
+    const data = await cancelGeneration(c.get('deps'), c.get('user').id, c.req.param('id'));
+    return c.json({ success: true, data });
+  });
+
+  r.get('/material/:materialId', async (c) => {
+    const data = await quizzes.listQuizzesOfMaterial(
+      c.get('deps').db,
+      c.get('user').id,
+      c.req.param('materialId'),
+    );
+    return c.json({ success: true, data });
+  });
+
+  r.get('/:quizId', async (c) => {
+    const data = await quizzes.getQuizForTaking(
+      c.get('deps').db,
+      c.get('user').id,
+      c.req.param('quizId'),
+    );
+    return c.json({ success: true, data });
+  });
+
+  r.put(
+    '/:quizId/progress',
+    validate(
+      'json',
+      z.object({ answers: answersField, currentIndex: z.coerce.number().int().min(0).default(0) }),
+    ),
+    async (c) => {
+      const data = await quizzes.saveProgress(
+        c.get('deps'),
+        c.get('user').id,
+        c.req.param('quizId'),
+        c.req.valid('json'),
+      );
+      return c.json({ success: true, data });
+    },
+  );
+
+  r.post(
+    '/:quizId/submit',
+    validate(
+      'json',
+      z.object({
+        answers: answersField,
+        clientSubmissionId: z.string().trim().min(1).max(100).optional(),
+      }),
+    ),
+    async (c) => {
+      const data = await quizzes.submitQuiz(
+        c.get('deps'),
+        c.get('user').id,
+        c.req.param('quizId'),
+        c.req.valid('json'),
+      );
+      return c.json({ success: true, data });
+    },
+  );
+
+  r.get('/:quizId/report', async (c) => {
+    const data = await quizzes.getReport(
+      c.get('deps').db,
+      c.get('user').id,
+      c.req.param('quizId'),
+      c.req.query('attemptId') || undefined,
+    );
+    return c.json({ success: true, data });
+  });
+
+  r.get(
+    '/:quizId/report/export',
+    validate('query', z.object({ format: z.enum(['pdf', 'csv']).default('pdf') })),
+    async (c) => {
+      const { format } = c.req.valid('query');
+      const locale = c.get('locale');
+      const report = await quizzes.getReportForExport(
+        c.get('deps').db,
+        c.get('user').id,
+        c.req.param('quizId'),
+      );
+      const name = exportFileName(report, format, locale);
+      const headers = {
+        'Content-Disposition': contentDisposition(name),
+        'Cache-Control': 'private, no-store',
+      };
+      if (format === 'csv') {
+        return c.body(renderReportCsv(report, locale), 200, {
+          ...headers,
+          'Content-Type': 'text/csv; charset=utf-8',
+        });
+      }
+      const pdf = await renderReportPdf(report, locale);
+      return c.body(new Uint8Array(pdf), 200, { ...headers, 'Content-Type': 'application/pdf' });
+    },
+  );
+
+  // Unknown or malformed ids are NOT_FOUND like anyone else's quiz.
+  r.all('*', () => {
+    throw new AppError('NOT_FOUND');
+  });
+  return r;
+}

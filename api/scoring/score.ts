@@ -1,0 +1,194 @@
+import type { GeneratedQuestion, Option, QuizLanguage } from '../quizgen/types.js';
+import { answersById, answerText, isAnswered, resolveOption, selectedByBlank } from './answers.js';
+import { shortAnswerMatches } from './short-answer.js';
+import { parseTrueFalse } from './true-false.js';
+import type { AnswerDetail, AnswerSelection, ScoreResult, SubmittedAnswer } from './types.js';
+
+const BLANK_JOIN: Record<QuizLanguage, string> = { 'zh-TW': '、', 'en-US': ', ' };
+// Only for a stored question that lost its options: both generators always write them.
+const TRUE_FALSE_LABELS: Record<QuizLanguage, [string, string]> = {
+  'zh-TW': ['正確', '錯誤'],
+  'en-US': ['True', 'False'],
+};
+
+/** What one question's answer comes to, before the shared fields are added. */
+interface Marking {
+  isCorrect: boolean;
+  userAnswer: string;
+  correctAnswer: string;
+  userSelection: AnswerSelection | null;
+  correctSelection: AnswerSelection;
+}
+
+/**
+ * Scores an attempt: every question of the quiz counts (unanswered is wrong), answers to
+ * questions not in the quiz are ignored, and each detail carries display text and structure.
+ */
+export function scoreAttempt(
+  questions: readonly GeneratedQuestion[],
+  answers: readonly SubmittedAnswer[],
+  language: QuizLanguage,
+): ScoreResult {
+  const byId = answersById(answers);
+  const typeAnalysis: ScoreResult['typeAnalysis'] = {};
+  const answersDetail = questions.map((question) => {
+    const detail = describe(question, byId.get(question.id), language);
+    const stats = (typeAnalysis[question.type] ??= { total: 0, correct: 0 });
+    stats.total += 1;
+    if (detail.isCorrect) stats.correct += 1;
+    return detail;
+  });
+  const correctAnswers = answersDetail.filter((d) => d.isCorrect).length;
+  const totalQuestions = questions.length;
+  return {
+    score: totalQuestions === 0 ? 0 : Math.round((correctAnswers / totalQuestions) * 100),
+    correctAnswers,
+    totalQuestions,
+    answeredCount: answersDetail.filter((d) => d.answered).length,
+    typeAnalysis,
+    answersDetail,
+  };
+}
+
+function describe(
+  question: GeneratedQuestion,
+  submitted: SubmittedAnswer | undefined,
+  language: QuizLanguage,
+): AnswerDetail {
+  const answered = isAnswered(question, submitted);
+  // An unanswered question (a partly filled fill-in included) shows no answer at all.
+  const answer = answered ? submitted : undefined;
+  const marking = mark(question, answer, language);
+  return {
+    questionId: question.id,
+    type: question.type,
+    question: question.question,
+    ...(question.options && { options: question.options.map(copyOption) }),
+    ...(question.blanks && {
+      blanks: question.blanks.map((b) => ({ id: b.id, options: b.options.map(copyOption) })),
+    }),
+    answered,
+    ...marking,
+    explanation: question.explanation,
+    relatedConcepts: [...question.relatedConcepts],
+    citation: { ...question.citation, location: { ...question.citation.location } },
+  };
+}
+
+function mark(
+  question: GeneratedQuestion,
+  answer: SubmittedAnswer | undefined,
+  language: QuizLanguage,
+): Marking {
+  switch (question.type) {
+    case 'multiple_choice':
+      return markChoice(question, answer);
+    case 'true_false':
+      return markTrueFalse(question, answer, language);
+    case 'dropdown_fill_in_blank':
+      return markBlanks(question, answer, language);
+    case 'short_answer':
+      return markShort(question, answer);
+  }
+}
+
+function markChoice(question: GeneratedQuestion, answer: SubmittedAnswer | undefined): Marking {
+  const key = question.options?.find((o) => o.id === question.correctOptionId);
+  const correct = { correctAnswer: key?.text ?? '', correctSelection: selection(key?.id) };
+  if (!answer) return { isCorrect: false, userAnswer: '', userSelection: null, ...correct };
+  const raw = answerText(question, answer);
+  const chosen = resolveOption(question.options, raw);
+  return {
+    isCorrect: chosen !== undefined && chosen.id === key?.id,
+    // A value naming no option is still what the learner sent: show it, mark it wrong.
+    userAnswer: chosen?.text ?? raw,
+    userSelection: chosen ? { optionId: chosen.id } : { text: raw },
+    ...correct,
+  };
+}
+
+function markTrueFalse(
+  question: GeneratedQuestion,
+  answer: SubmittedAnswer | undefined,
+  language: QuizLanguage,
+): Marking {
+  const key = parseTrueFalse(question.correctOptionId);
+  const label = (value: boolean | undefined) =>
+    value === undefined
+      ? ''
+      : (question.options?.find((o) => parseTrueFalse(o.id) === value)?.text ??
+        TRUE_FALSE_LABELS[language][value ? 0 : 1]);
+  const correct = {
+    correctAnswer: label(key),
+    correctSelection: key === undefined ? {} : { value: key },
+  };
+  if (!answer) return { isCorrect: false, userAnswer: '', userSelection: null, ...correct };
+  const raw = answerText(question, answer);
+  // The question's own option (by id or its localized text) first, then any accepted spelling.
+  const option = resolveOption(question.options, raw);
+  const value = parseTrueFalse(option?.id) ?? parseTrueFalse(raw);
+  return {
+    isCorrect: value !== undefined && value === key,
+    userAnswer: value === undefined ? raw : label(value),
+    userSelection: value === undefined ? { text: raw } : { value },
+    ...correct,
+  };
+}
+
+function markBlanks(
+  question: GeneratedQuestion,
+  answer: SubmittedAnswer | undefined,
+  language: QuizLanguage,
+): Marking {
+  const blanks = question.blanks ?? [];
+  const join = (texts: string[]) => texts.join(BLANK_JOIN[language]);
+  const keys = blanks.map((b) => b.options.find((o) => o.id === b.correctOptionId));
+  const correct = {
+    correctAnswer: join(keys.map((k) => k?.text ?? '')),
+    correctSelection: {
+      blanks: blanks.map((b) => ({ blankId: b.id, optionId: b.correctOptionId })),
+    },
+  };
+  if (!answer) return { isCorrect: false, userAnswer: '', userSelection: null, ...correct };
+  const selected = selectedByBlank(answer);
+  const chosen = blanks.map((b) => {
+    const raw = selected.get(b.id) ?? '';
+    return { raw, option: resolveOption(b.options, raw) };
+  });
+  return {
+    isCorrect: chosen.every((c, i) => c.option !== undefined && c.option.id === keys[i]?.id),
+    userAnswer: join(chosen.map((c) => c.option?.text ?? c.raw)),
+    userSelection: {
+      blanks: blanks.map((b, i) => {
+        const c = chosen[i]!;
+        return { blankId: b.id, optionId: c.option?.id ?? c.raw };
+      }),
+    },
+    ...correct,
+  };
+}
+
+function markShort(question: GeneratedQuestion, answer: SubmittedAnswer | undefined): Marking {
+  const accepted = question.acceptedAnswers ?? [];
+  const key = accepted[0];
+  const correct = {
+    correctAnswer: key ?? '',
+    correctSelection: key === undefined ? {} : { text: key },
+  };
+  if (!answer) return { isCorrect: false, userAnswer: '', userSelection: null, ...correct };
+  const text = answerText(question, answer);
+  return {
+    isCorrect: shortAnswerMatches(text, accepted),
+    userAnswer: text,
+    userSelection: { text },
+    ...correct,
+  };
+}
+
+function selection(optionId: string | undefined): AnswerSelection {
+  return optionId === undefined ? {} : { optionId };
+}
+
+function copyOption(option: Option): Option {
+  return { id: option.id, text: option.text };
+}
