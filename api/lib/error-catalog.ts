@@ -215,13 +215,15 @@ export const errorCatalog = {
     'zh-TW': '已取消產生測驗。',
     en: 'Quiz generation was cancelled.',
   },
+  // 402, not 403: the client signs out on 401/403 (spec §4); this is an upgrade prompt.
   QUOTA_EXCEEDED: {
-    status: 403,
+    status: 402,
     'zh-TW': '您已達到免費測驗產生次數上限，請升級訂閱以無限使用。',
     en: "You've reached the free quiz generation limit. Please upgrade to a subscription for unlimited access.",
   },
+  // 402, not 403: the client signs out on 401/403 (spec §4); this is an upgrade prompt.
   PREMIUM_REQUIRED: {
-    status: 403,
+    status: 402,
     'zh-TW': '此功能僅限付費會員使用，請升級您的帳戶。',
     en: 'This feature is only available for premium members. Please upgrade your account.',
   },

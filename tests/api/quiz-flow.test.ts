@@ -231,7 +231,7 @@ describe.each(databases)('quiz flow on %s', (dialect) => {
 
     // Premium sees explanations, related concepts and citations; free cannot export.
     const csvFree = await get(`/api/v1/quiz/${quiz.quizId}/report/export?format=csv`);
-    expect(csvFree.status).toBe(403);
+    expect(csvFree.status).toBe(402);
     expect(csvFree.body.code).toBe('PREMIUM_REQUIRED');
     expect(csvFree.body.message).toBe(
       'This feature is only available for premium members. Please upgrade your account.',

@@ -49,8 +49,8 @@ describe.each(databases)('free quota on %s', (dialect) => {
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(3);
-    expect(statuses.filter((s) => s === 403)).toHaveLength(17);
-    const refused = results.find((r) => r.status === 403)!;
+    expect(statuses.filter((s) => s === 402)).toHaveLength(17);
+    const refused = results.find((r) => r.status === 402)!;
     expect(refused.body).toMatchObject({
       code: 'QUOTA_EXCEEDED',
       message: LIMIT_MESSAGE,
@@ -70,7 +70,7 @@ describe.each(databases)('free quota on %s', (dialect) => {
       { materialId, questionCount: 5 },
       { token, headers: { 'accept-language': 'zh-TW' } },
     );
-    expect(fourth.status).toBe(403);
+    expect(fourth.status).toBe(402);
     expect(fourth.body.message).toBe('您已達到免費測驗產生次數上限，請升級訂閱以無限使用。');
     await app.db.updateTable('users').set({ account_type: 'premium' }).execute();
     const premium = await app.call(
