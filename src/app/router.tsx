@@ -19,6 +19,10 @@ const UploadPage = lazy(() => import('../features/materials/components/upload-pa
 const MaterialDetailPage = lazy(
   () => import('../features/materials/components/material-detail-page'),
 );
+const QuizSettingsPage = lazy(() => import('../features/quiz/components/quiz-settings-page'));
+const QuizLoadingPage = lazy(() => import('../features/quiz/components/quiz-loading-page'));
+const QuizQuestionsPage = lazy(() => import('../features/quiz/components/quiz-questions-page'));
+const QuizResultsPage = lazy(() => import('../features/quiz/components/quiz-results-page'));
 
 const page = (node: ReactNode) => <Suspense fallback={<PageSpinner />}>{node}</Suspense>;
 const coming = (feature: string) => page(<ComingSoonPage feature={feature} />);
@@ -41,10 +45,16 @@ export const router = createBrowserRouter([
         children: [
           { path: paths.uploadMaterial, element: page(<UploadPage />) },
           { path: '/materials/:materialId', element: page(<MaterialDetailPage />) },
-          { path: '/materials/:materialId/quiz/new', element: coming('quiz') },
-          { path: '/materials/:materialId/quiz/loading', element: coming('quiz') },
-          { path: '/materials/:materialId/quiz/:quizId/questions', element: coming('quiz') },
-          { path: '/materials/:materialId/quiz/:quizId/results', element: coming('quiz') },
+          { path: '/materials/:materialId/quiz/new', element: page(<QuizSettingsPage />) },
+          { path: '/materials/:materialId/quiz/loading', element: page(<QuizLoadingPage />) },
+          {
+            path: '/materials/:materialId/quiz/:quizId/questions',
+            element: page(<QuizQuestionsPage />),
+          },
+          {
+            path: '/materials/:materialId/quiz/:quizId/results',
+            element: page(<QuizResultsPage />),
+          },
           { path: paths.subscription, element: coming('subscription') },
         ],
       },

@@ -7,6 +7,7 @@ import { validate } from '../../lib/validate.js';
 import { AppError } from '../../lib/errors.js';
 import { contentDisposition } from '../../materials/file-types.js';
 import { createQuizGenerator } from '../../quizgen/index.js';
+import { createWorkerBuiltinGenerator } from '../../quizgen/thread/index.js';
 import {
   DIFFICULTIES,
   QUESTION_COUNTS,
@@ -47,7 +48,10 @@ function generatorOf(deps: Deps): QuizGenerator {
   if (deps.quizGenerator) return deps.quizGenerator;
   let g = generators.get(deps);
   if (!g) {
-    g = createQuizGenerator(deps.config, { log: deps.logger });
+    g = createQuizGenerator(deps.config, {
+      log: deps.logger,
+      builtin: createWorkerBuiltinGenerator(),
+    });
     generators.set(deps, g);
   }
   return g;

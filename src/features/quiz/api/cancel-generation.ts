@@ -1,0 +1,20 @@
+import { z } from 'zod/mini';
+import { api, ApiError } from '../../../lib/api-client';
+import { generationPath, generationSchema } from './get-generation';
+import type { Generation } from './types';
+
+const answerSchema = z.object({ data: generationSchema });
+
+/**
+ * POST /quiz/generations/{id}/cancel: stops it and gives the free quiz back; answers once it has
+ * settled (up to ~3 s) with the generation as it ended. A generation that finished first stays
+ * `succeeded`. Null when the server never heard of it (404): there was nothing to cancel.
+ */
+export async function cancelGeneration(id: string): Promise<Generation | null> {
+  try {
+    return answerSchema.parse(await api(`${generationPath(id)}/cancel`, { method: 'POST' })).data;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}

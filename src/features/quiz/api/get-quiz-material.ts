@@ -1,0 +1,57 @@
+import { useCallback, useEffect, useState } from 'react';
+import { z } from 'zod/mini';
+import { api } from '../../../lib/api-client';
+
+/** The little the quiz screens need of a material (the materials feature owns the rest). */
+export interface QuizMaterial {
+  id: string;
+  name: string;
+  /** Detected language of the text: 'zh-TW', 'en', 'other' or '' when unknown. */
+  language: string;
+}
+
+const answerSchema = z.record(z.string(), z.unknown());
+const text = (...values: unknown[]) =>
+  values.find((v): v is string => typeof v === 'string' && v.trim() !== '') ?? '';
+
+/** GET /materials/{id} (the material may sit under data). Throws ApiError 404 NOT_FOUND. */
+export async function getQuizMaterial(id: string, signal?: AbortSignal): Promise<QuizMaterial> {
+  const raw = answerSchema.parse(
+    await api(`/api/v1/materials/${encodeURIComponent(id)}`, { signal }),
+  );
+  const m = raw.data && typeof raw.data === 'object' ? (raw.data as Record<string, unknown>) : raw;
+  return {
+    id: text(m.id, m.material_id) || id,
+    name: text(m.title, m.name).trim(),
+    language: text(m.language),
+  };
+}
+
+export type MaterialState =
+  | { status: 'loading' }
+  | { status: 'ready'; material: QuizMaterial }
+  | { status: 'error'; error: unknown };
+
+/** Loads the material for `id`; `reload()` tries again after an error. */
+export function useQuizMaterial(id: string) {
+  const [attempt, setAttempt] = useState(0);
+  const [result, setResult] = useState<{ key: string; state: MaterialState } | null>(null);
+  const key = `${id}#${attempt}`;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getQuizMaterial(id, controller.signal).then(
+      (material) => {
+        if (!controller.signal.aborted) setResult({ key, state: { status: 'ready', material } });
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setResult({ key, state: { status: 'error', error } });
+      },
+    );
+    return () => controller.abort();
+  }, [id, key]);
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const state: MaterialState = result?.key === key ? result.state : { status: 'loading' };
+  return { state, reload };
+}

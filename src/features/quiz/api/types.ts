@@ -1,0 +1,82 @@
+import type {
+  AnswerDetail,
+  QuizReport,
+  SubmittedAnswer,
+  TypeStats,
+} from '../../../../api/scoring/types';
+import type { QuestionType } from '../../../../api/quizgen/types';
+
+export type { AnswerDetail, QuizReport, SubmittedAnswer, TypeStats, QuestionType };
+
+export interface ClientOption {
+  id: string;
+  text: string;
+}
+
+/** A question as the API sends it for taking: never the key (docs/api/quiz.md). */
+export interface ClientQuestion {
+  id: string;
+  questionId: string;
+  type: QuestionType;
+  question: string;
+  options?: ClientOption[];
+  blanks?: Array<{ id: string; blank_id: string; options: ClientOption[] }>;
+}
+
+export interface QuizNotice {
+  code: string;
+  params?: Record<string, string | number>;
+}
+
+/** POST /quiz/generate → data. */
+export interface GeneratedQuiz {
+  quizId: string;
+  testId: string;
+  id: string;
+  materialId: string;
+  title: string;
+  description: string;
+  difficulty: string;
+  language: string;
+  questionTypes: QuestionType[];
+  questionCount: number;
+  questions: ClientQuestion[];
+  notices: QuizNotice[];
+  generator: 'builtin' | 'llm';
+}
+
+export type GenerationStatus = 'running' | 'succeeded' | 'failed' | 'cancelled';
+export type GenerationStage = 'queued' | 'reading' | 'concepts' | 'writing' | 'checking' | 'done';
+
+/** GET /quiz/generations/{id} → data. */
+export interface Generation {
+  id: string;
+  status: GenerationStatus;
+  stage: GenerationStage;
+  progress: number;
+  quizId: string | null;
+  errorCode: string | null;
+}
+
+/** GET /quiz/{quizId} → data. */
+export interface QuizDetails {
+  quizId: string;
+  testId: string;
+  id: string;
+  materialId: string;
+  title: string;
+  description: string;
+  difficulty: string;
+  language: string;
+  questionTypes: QuestionType[];
+  questionCount: number;
+  questions: ClientQuestion[];
+  completed: boolean;
+  score: number | null;
+  lastScore: number | null;
+  bestScore: number | null;
+  lastTakenAt: string | null;
+  attemptCount: number;
+  savedAnswers: SubmittedAnswer[];
+  currentIndex: number;
+}

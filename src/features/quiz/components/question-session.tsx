@@ -1,0 +1,242 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../../components/ui/button-link';
+import { ApiError } from '../../../lib/api-client';
+import { materialChanged } from '../../../lib/data-events';
+import { paths } from '../../../config/paths';
+import { submitQuiz } from '../api/submit-quiz';
+import type { QuizDetails } from '../api/types';
+import { useProgressSaver } from '../hooks/use-progress-saver';
+import { useQuizKeys } from '../hooks/use-quiz-keys';
+import {
+  choiceOptions,
+  draftsFromSaved,
+  formatAnswers,
+  isAnswered,
+  questionIdOf,
+  type Draft,
+} from '../lib/answer-format';
+import { useQuizSession } from '../stores/quiz-session-store';
+import { QuestionActions } from './question-actions';
+import { QuestionConfirmDialog } from './question-confirm-dialog';
+import { QuestionNav } from './question-nav';
+import { QuestionProgress } from './question-progress';
+import { QuestionView } from './question-view';
+import { BackIcon } from './quiz-icons';
+
+const NO_DRAFTS: Readonly<Record<string, Draft>> = {};
+
+/**
+ * Taking a quiz, one question at a time: answers live in the session store, are saved in the
+ * background on every move, and are submitted once from the last question.
+ */
+export function QuestionSession({
+  quiz,
+  materialId,
+  fresh,
+}: {
+  quiz: QuizDetails;
+  materialId: string;
+  /** A retake: start at the first question with no answers, whatever the server kept. */
+  fresh: boolean;
+}) {
+  const { t } = useTranslation('quiz');
+  const navigate = useNavigate();
+  const { quizId, questions } = quiz;
+  const total = questions.length;
+
+  // Resume: the server's saved answers, overlaid with any newer ones still in this tab. Set
+  // before the first paint, so the learner never sees the empty state flash.
+  useLayoutEffect(() => {
+    const session = useQuizSession.getState();
+    if (fresh) {
+      session.begin(quizId, {}, 0);
+      return;
+    }
+    const mine = session.quizId === quizId;
+    const drafts = {
+      ...draftsFromSaved(questions, quiz.savedAnswers),
+      ...(mine ? session.drafts : {}),
+    };
+    const index = mine ? session.index : quiz.currentIndex;
+    session.begin(quizId, drafts, Math.min(Math.max(0, index), total - 1));
+  }, [quiz, quizId, questions, total, fresh]);
+
+  const drafts = useQuizSession((s) => (s.quizId === quizId ? s.drafts : NO_DRAFTS));
+  const storedIndex = useQuizSession((s) => (s.quizId === quizId ? s.index : 0));
+  const index = Math.min(storedIndex, total - 1);
+  const question = questions[index]!;
+  const qid = questionIdOf(question);
+  const draft = drafts[qid];
+  const answeredFlags = useMemo(
+    () => questions.map((q) => isAnswered(q, drafts[questionIdOf(q)])),
+    [questions, drafts],
+  );
+  const answeredCount = answeredFlags.filter(Boolean).length;
+  const currentAnswered = answeredFlags[index] ?? false;
+  const isLast = index === total - 1;
+
+  const saver = useProgressSaver(quizId, materialId);
+  const [submitting, setSubmitting] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+
+  // A question the learner moved to is announced by moving focus to its heading.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusPending = useRef(false);
+  useEffect(() => {
+    if (!focusPending.current) return;
+    focusPending.current = false;
+    headingRef.current?.focus();
+  }, [index]);
+
+  const setDraft = (next: Draft) => {
+    setMessage(null);
+    useQuizSession.getState().setDraft(qid, next);
+  };
+
+  const go = (to: number) => {
+    if (submitting || to < 0 || to >= total) return;
+    setMessage(null);
+    const session = useQuizSession.getState();
+    focusPending.current = to !== index;
+    session.setIndex(to);
+    saver.schedule(formatAnswers(questions, session.drafts), to);
+  };
+
+  const submit = async () => {
+    setConfirmOpen(false);
+    const answers = formatAnswers(questions, useQuizSession.getState().drafts);
+    if (answers.length === 0) {
+      setMessage(t('take.noAnswers'));
+      return;
+    }
+    setSubmitting(true);
+    setMessage(null);
+    await saver.settle();
+    try {
+      const session = useQuizSession.getState();
+      const report = await submitQuiz(quizId, answers, session.submissionIdFor());
+      session.finish(report);
+      materialChanged(materialId);
+      navigate(paths.quizResults(materialId, quizId), { replace: true });
+    } catch (err) {
+      const reason = err instanceof ApiError && err.message ? err.message : t('take.networkError');
+      setMessage(t('take.submitFailed', { message: reason }));
+      setSubmitting(false);
+    }
+  };
+
+  const finish = () => {
+    if (submitting) return;
+    if (formatAnswers(questions, useQuizSession.getState().drafts).length === 0) {
+      setMessage(t('take.noAnswers'));
+      return;
+    }
+    if (answeredCount < total) setConfirmOpen(true);
+    else void submit();
+  };
+
+  const forward = () => (isLast ? finish() : go(index + 1));
+  const firstUnanswered = answeredFlags.findIndex((a) => !a);
+
+  useQuizKeys(
+    {
+      pick:
+        question.type === 'multiple_choice' || question.type === 'true_false'
+          ? (pos) => {
+              const options = choiceOptions(question.options);
+              const values =
+                options.length || question.type !== 'true_false'
+                  ? options.map((o) => o.value)
+                  : ['true', 'false'];
+              const value = values[pos];
+              if (value) setDraft({ choice: value });
+            }
+          : undefined,
+      previous: () => go(index - 1),
+      // → moves on (skipping is allowed) but never submits: that takes the finish button.
+      next: () => go(index + 1),
+    },
+    !submitting && !confirmOpen,
+  );
+
+  return (
+    <div className="page quiz-take">
+      <ButtonLink to={paths.material(materialId)} variant="ghost" size="sm" className="quiz-back">
+        <BackIcon />
+        {t('take.backToMaterial')}
+      </ButtonLink>
+
+      <header className="quiz-take__header">
+        <h1 className="quiz-take__title">{quiz.title || t('take.untitled')}</h1>
+        <QuestionProgress position={index + 1} total={total} answered={answeredCount} />
+      </header>
+
+      {quiz.completed && (
+        <p className="quiz-take__notice">
+          {t('take.retakeNotice')}{' '}
+          <ButtonLink to={paths.quizResults(materialId, quizId)} variant="link" size="sm">
+            {t('take.viewResults')}
+          </ButtonLink>
+        </p>
+      )}
+
+      <form
+        className="question-card"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          // Enter in the short-answer box: the same as the main button.
+          if (currentAnswered || isLast) forward();
+        }}
+      >
+        <QuestionView
+          key={qid}
+          question={question}
+          position={index + 1}
+          total={total}
+          draft={draft}
+          onChange={setDraft}
+          headingRef={headingRef}
+        />
+        <QuestionActions
+          isFirst={index === 0}
+          isLast={isLast}
+          answered={currentAnswered}
+          submitting={submitting}
+          onPrevious={() => go(index - 1)}
+          onSkip={() => go(index + 1)}
+        />
+        <div className="question-card__message" aria-live="polite">
+          {message && (
+            <p className="question-card__error" role="alert">
+              {message}
+            </p>
+          )}
+        </div>
+      </form>
+
+      <QuestionNav
+        total={total}
+        current={index}
+        answered={answeredFlags}
+        onGo={go}
+        disabled={submitting}
+      />
+      <p className="quiz-take__keys">{t('take.keysHint')}</p>
+
+      <QuestionConfirmDialog
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        unanswered={total - answeredCount}
+        onSubmit={() => void submit()}
+        onReview={() => {
+          setConfirmOpen(false);
+          if (firstUnanswered >= 0) go(firstUnanswered);
+        }}
+      />
+    </div>
+  );
+}

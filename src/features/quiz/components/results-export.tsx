@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button-link';
+import { Badge } from '../../../components/ui/badge';
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
+import { paths } from '../../../config/paths';
+import { EXPORT_FORMATS, exportReport, type ExportFormat } from '../api/export-report';
+import { DownloadIcon } from './quiz-icons';
+
+const LONG_TOAST_MS = 5000;
+
+/**
+ * Export as PDF or CSV. Premium downloads the file; a free account is told it is a premium
+ * feature (with the way to upgrade) instead.
+ */
+export function ResultsExport({ quizId, premium }: { quizId: string; premium: boolean }) {
+  const { t } = useTranslation('quiz');
+  const [busy, setBusy] = useState<ExportFormat | null>(null);
+  const [upsell, setUpsell] = useState(false);
+
+  const run = async (format: ExportFormat) => {
+    if (!premium) {
+      setUpsell(true);
+      return;
+    }
+    setBusy(format);
+    try {
+      await exportReport(quizId, format);
+      toast.success(t('results.export.done'));
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'PREMIUM_REQUIRED') setUpsell(true);
+      else toast.error(t('results.export.failed'), LONG_TOAST_MS);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="results-export" role="group" aria-label={t('results.export.label')}>
+      {EXPORT_FORMATS.map((format) => (
+        <Button
+          key={format}
+          variant="secondary"
+          size="sm"
+          loading={busy === format}
+          disabled={busy !== null}
+          onClick={() => void run(format)}
+        >
+          {busy !== format && <DownloadIcon />}
+          {t(`results.export.${format}`)}
+          {!premium && (
+            <Badge tone="premium" className="results-export__badge">
+              {t('results.export.premiumBadge')}
+            </Badge>
+          )}
+        </Button>
+      ))}
+      <Dialog open={upsell} onOpenChange={setUpsell}>
+        <DialogContent
+          size="sm"
+          title={t('results.export.premiumTitle')}
+          description={t('results.export.premiumOnly')}
+        >
+          <div className="confirm-actions">
+            <DialogClose asChild>
+              <Button variant="secondary">{t('results.export.notNow')}</Button>
+            </DialogClose>
+            <ButtonLink to={paths.subscription}>{t('results.locked.upgrade')}</ButtonLink>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

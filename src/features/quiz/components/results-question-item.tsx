@@ -1,0 +1,125 @@
+import clsx from 'clsx';
+import { useTranslation } from 'react-i18next';
+import type { AnswerDetail } from '../api/types';
+import { formatLocation } from '../lib/location';
+import { LockedTeaser } from './results-locked';
+import { ChevronIcon, CheckIcon, CrossIcon, DashIcon, QuoteIcon } from './quiz-icons';
+
+type Status = 'correct' | 'incorrect' | 'unanswered';
+
+/** Correct / incorrect / unanswered as an icon and a word (never colour alone). */
+export function ResultStatus({ status }: { status: Status }) {
+  const { t } = useTranslation('quiz');
+  return (
+    <span className={clsx('result-status', `result-status--${status}`)}>
+      {status === 'correct' ? <CheckIcon /> : status === 'incorrect' ? <CrossIcon /> : <DashIcon />}
+      {t(`results.status.${status}`)}
+    </span>
+  );
+}
+
+/**
+ * One question of the report, collapsible: the question, the learner's answer and the key;
+ * for premium the explanation, the cited quote with its location and related concepts.
+ */
+export function ResultsQuestionItem({
+  detail,
+  number,
+  open,
+  onToggle,
+  locked,
+}: {
+  detail: AnswerDetail;
+  number: number;
+  open: boolean;
+  onToggle: (open: boolean) => void;
+  locked: boolean;
+}) {
+  const { t } = useTranslation('quiz');
+  const tr = (key: string, options?: Record<string, unknown>) => t(key, options);
+  const status: Status = detail.isCorrect
+    ? 'correct'
+    : detail.answered
+      ? 'incorrect'
+      : 'unanswered';
+  const location = formatLocation(detail.citation?.location, tr);
+  const concepts = (detail.relatedConcepts ?? []).filter((c) => c.trim());
+  const hasPremium = Boolean(detail.explanation || detail.citation?.quote || concepts.length);
+  return (
+    <details
+      className={clsx('result-item', `result-item--${status}`)}
+      open={open}
+      onToggle={(e) => onToggle(e.currentTarget.open)}
+    >
+      <summary className="result-item__summary">
+        <span className="result-item__head">
+          <span className="result-item__number">{t('results.questionN', { n: number })}</span>
+          <span className="result-item__type">
+            {t(`types.${detail.type}`, { defaultValue: t('types.other') })}
+          </span>
+          <ResultStatus status={status} />
+        </span>
+        <span className="result-item__question">{detail.question}</span>
+        <ChevronIcon />
+      </summary>
+      <div className="result-item__body">
+        <dl className="result-answers">
+          <div className={clsx('result-answers__row', `result-answers__row--${status}`)}>
+            <dt>{t('results.yourAnswer')}</dt>
+            <dd>
+              {detail.answered && detail.userAnswer ? (
+                detail.userAnswer
+              ) : (
+                <span className="result-answers__none">{t('results.noAnswer')}</span>
+              )}
+            </dd>
+          </div>
+          <div className="result-answers__row result-answers__row--key">
+            <dt>{t('results.correctAnswer')}</dt>
+            <dd>{detail.correctAnswer}</dd>
+          </div>
+        </dl>
+
+        {locked ? (
+          <LockedTeaser />
+        ) : (
+          hasPremium && (
+            <div className="result-explain">
+              {detail.explanation && (
+                <>
+                  <h3 className="result-explain__title">{t('results.explanation')}</h3>
+                  <p className="result-explain__text">{detail.explanation}</p>
+                </>
+              )}
+              {detail.citation?.quote && (
+                <figure className="result-quote">
+                  <blockquote className="result-quote__text">
+                    <QuoteIcon />
+                    <p>{detail.citation.quote}</p>
+                  </blockquote>
+                  {location && (
+                    <figcaption className="result-quote__source">
+                      {t('results.source', { location })}
+                    </figcaption>
+                  )}
+                </figure>
+              )}
+              {concepts.length > 0 && (
+                <>
+                  <h3 className="result-explain__title">{t('results.relatedConcepts')}</h3>
+                  <ul className="concept-chips">
+                    {concepts.map((c) => (
+                      <li key={c} className="concept-chip">
+                        {c}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </div>
+          )
+        )}
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,234 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button-link';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { TextAreaField } from '../../../components/ui/textarea-field';
+import { TextField } from '../../../components/ui/text-field';
+import { toast } from '../../../components/ui/toast';
+import { paths } from '../../../config/paths';
+import type { QuizMaterial } from '../api/get-quiz-material';
+import { useFreeQuota } from '../hooks/settings-free-quota';
+import {
+  defaultQuizTitle,
+  defaultSettings,
+  DIFFICULTIES,
+  formProblem,
+  MAX_INSTRUCTIONS,
+  MAX_TITLE,
+  QUESTION_COUNTS,
+  QUESTION_TYPE_VALUES,
+  QUIZ_LANGUAGES,
+  toGenerateBody,
+  toggleType,
+  type SettingsForm,
+} from '../lib/settings-form';
+import { useGenerationStore } from '../stores/generation-store';
+import { ChoiceGroup } from './settings-choice-group';
+import { LockIcon, SparkIcon } from './settings-icons';
+
+/** The limit message stays long enough to read (two sentences). */
+const LIMIT_TOAST_MS = 6000;
+
+/** The form as it was left for this material (Back from the loading screen), else defaults. */
+function initialForm(material: QuizMaterial): SettingsForm {
+  const last = useGenerationStore.getState().lastForm;
+  return last && last.materialId === material.id ? last.form : defaultSettings(material.language);
+}
+
+const materialLanguageKey = (language: string) =>
+  language === 'zh-TW' ? 'zh-TW' : language === 'en' ? 'en-US' : null;
+
+/**
+ * The quiz settings (spec §2, §5): count, types, difficulty, language, title and instructions.
+ * Sending keeps the request in the generation store and opens the loading screen, which runs it.
+ * At the free limit the button is disabled with the reason and a way to upgrade; a start that
+ * slips through anyway (a stale profile) goes back to the material with the limit message, as
+ * the spec says (§4: starting generation at the limit sends the learner to the material).
+ */
+export function SettingsQuizForm({ material }: { material: QuizMaterial }) {
+  const { t } = useTranslation('quiz-setup');
+  const navigate = useNavigate();
+  const quota = useFreeQuota();
+  const [form, setForm] = useState(() => initialForm(material));
+  const reasonId = useId();
+  const problem = formProblem(form);
+  const blocked = quota.reached || problem !== null;
+
+  const update = <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (quota.reached) {
+      toast.error(t('settings.limitReached'), LIMIT_TOAST_MS);
+      navigate(paths.material(material.id));
+      return;
+    }
+    if (problem) return;
+    const generationId = crypto.randomUUID();
+    const body = toGenerateBody(form, {
+      materialId: material.id,
+      generationId,
+      materialName: material.name,
+    });
+    useGenerationStore
+      .getState()
+      .begin({ generationId, materialId: material.id, materialName: material.name, body }, form);
+    navigate(paths.quizLoading(material.id));
+  };
+
+  const materialLanguage = materialLanguageKey(material.language);
+  const languageHint =
+    materialLanguage && materialLanguage !== form.language
+      ? t('language.translated', {
+          material: t(materialLanguage === 'zh-TW' ? 'languageNames.zh' : 'languageNames.en'),
+        })
+      : undefined;
+
+  return (
+    <form className="settings-card" onSubmit={onSubmit} noValidate>
+      {quota.reached && (
+        <div className="settings-limit">
+          <LockIcon />
+          <div>
+            <p className="settings-limit__text" id={`${reasonId}-limit`}>
+              {t('settings.limitReached')}
+            </p>
+            <ButtonLink to={paths.subscription} size="sm">
+              {t('settings.viewPlans')}
+            </ButtonLink>
+          </div>
+        </div>
+      )}
+
+      <div className="settings-card__row">
+        <ChoiceGroup
+          legend={t('count.legend')}
+          layout="segmented"
+          choices={QUESTION_COUNTS.map((n) => ({
+            value: n,
+            label: t('count.option', { count: n }),
+          }))}
+          value={form.questionCount}
+          onChange={(n) => update('questionCount', n)}
+        />
+        <ChoiceGroup
+          legend={t('language.legend')}
+          layout="segmented"
+          choices={QUIZ_LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
+          value={form.language}
+          onChange={(l) => update('language', l)}
+          hint={languageHint}
+        />
+      </div>
+
+      <fieldset
+        className="settings-group"
+        aria-describedby={problem === 'noTypes' ? `${reasonId}-types` : undefined}
+      >
+        <legend className="settings-group__legend">
+          {t('types.legend')} <span className="field__optional">{t('types.multiple')}</span>
+        </legend>
+        <div className="settings-types">
+          {QUESTION_TYPE_VALUES.map((type) => (
+            <CheckboxField
+              key={type}
+              className="settings-type"
+              checked={form.questionTypes.includes(type)}
+              onChange={() => update('questionTypes', toggleType(form.questionTypes, type))}
+              label={
+                <span className="settings-type__text">
+                  <span className="settings-type__label">{t(`types.${type}.label`)}</span>
+                  <span className="settings-type__description">
+                    {t(`types.${type}.description`)}
+                  </span>
+                </span>
+              }
+            />
+          ))}
+        </div>
+        {problem === 'noTypes' && (
+          <p id={`${reasonId}-types`} className="settings-group__error" role="alert">
+            {t('types.required')}
+          </p>
+        )}
+      </fieldset>
+
+      <ChoiceGroup
+        legend={t('difficulty.legend')}
+        layout="cards"
+        choices={DIFFICULTIES.map((d) => ({
+          value: d,
+          label: t(`difficulty.${d}.label`),
+          description: t(`difficulty.${d}.description`),
+        }))}
+        value={form.difficulty}
+        onChange={(d) => update('difficulty', d)}
+      />
+
+      <TextField
+        label={
+          <>
+            {t('title.label')}{' '}
+            <span className="field__optional">{t('common.optional', { ns: 'common' })}</span>
+          </>
+        }
+        hint={t('title.hint')}
+        placeholder={defaultQuizTitle(material.name, form.language)}
+        value={form.title}
+        maxLength={MAX_TITLE}
+        autoComplete="off"
+        onChange={(e) => update('title', e.target.value)}
+      />
+      <TextAreaField
+        className="settings-instructions"
+        label={
+          <>
+            {t('instructions.label')}{' '}
+            <span className="field__optional">{t('common.optional', { ns: 'common' })}</span>
+          </>
+        }
+        placeholder={t('instructions.placeholder')}
+        hint={
+          <>
+            <span className="visually-hidden">{t('instructions.counterLabel')}</span>
+            {t('instructions.counter', { count: form.instructions.length, max: MAX_INSTRUCTIONS })}
+          </>
+        }
+        value={form.instructions}
+        maxLength={MAX_INSTRUCTIONS}
+        rows={3}
+        onChange={(e) => update('instructions', e.target.value.slice(0, MAX_INSTRUCTIONS))}
+      />
+
+      <div className="settings-card__actions">
+        <Button
+          type="submit"
+          size="lg"
+          disabled={blocked}
+          aria-describedby={
+            quota.reached
+              ? `${reasonId}-limit`
+              : problem === 'noTypes'
+                ? `${reasonId}-types`
+                : undefined
+          }
+        >
+          <SparkIcon />
+          {t('settings.submit')}
+        </Button>
+        {quota.free && !quota.reached && (
+          <p className="settings-card__quota" data-testid="free-quota">
+            {t('settings.remaining', { left: quota.left, limit: quota.limit })}
+          </p>
+        )}
+        {quota.reached && <p className="settings-card__reason">{t('settings.limitShort')}</p>}
+        {problem === 'noTypes' && !quota.reached && (
+          <p className="settings-card__reason">{t('settings.noTypesReason')}</p>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * The generator's notices (api/quizgen: LANGUAGE_MISMATCH, NOT_ENOUGH_MATERIAL, LLM_FALLBACK,
+ * TYPE_UNAVAILABLE) as translation keys of the quiz-setup namespace with their values. Pure.
+ */
+import type { QuizNotice } from '../api/types';
+import { QUESTION_TYPE_VALUES } from './settings-form';
+
+export interface NoticeText {
+  key: string;
+  /**
+   * Values to interpolate. A value named …Key is a translation key, translated first; one named
+   * …Keys is a list of them, translated and joined with `notices.separator`.
+   */
+  values: Record<string, string | number | string[]>;
+}
+
+const languageKey = (lang: unknown) => {
+  const code = String(lang ?? '').toLowerCase();
+  if (code.startsWith('zh')) return 'languageNames.zh';
+  if (code.startsWith('en')) return 'languageNames.en';
+  return 'languageNames.other';
+};
+
+/**
+ * One message per kind of notice, in a fixed order. The types the material ran short of make one
+ * message; it is left out when the quiz came out short anyway (NOT_ENOUGH_MATERIAL says more).
+ * Unknown codes are dropped: a newer server's notice is not worth an untranslated message.
+ */
+export function noticeTexts(notices: readonly QuizNotice[]): NoticeText[] {
+  const out: NoticeText[] = [];
+  const find = (code: string) => notices.find((n) => n.code === code);
+
+  const fallback = find('LLM_FALLBACK');
+  if (fallback) out.push({ key: 'notices.llmFallback', values: {} });
+
+  const language = find('LANGUAGE_MISMATCH');
+  if (language)
+    out.push({
+      key: 'notices.languageMismatch',
+      values: {
+        quizKey: languageKey(language.params?.quiz),
+        materialKey: languageKey(language.params?.material),
+      },
+    });
+
+  const short = find('NOT_ENOUGH_MATERIAL');
+  if (short)
+    out.push({
+      key: 'notices.notEnoughMaterial',
+      values: {
+        produced: Number(short.params?.produced ?? 0),
+        requested: Number(short.params?.requested ?? 0),
+      },
+    });
+
+  const types = QUESTION_TYPE_VALUES.filter((type) =>
+    notices.some((n) => n.code === 'TYPE_UNAVAILABLE' && n.params?.type === type),
+  );
+  if (types.length && !short)
+    out.push({
+      key: 'notices.typeUnavailable',
+      values: { typesKeys: types.map((type) => `types.${type}.label`) },
+    });
+  return out;
+}
+
+/** Resolves a NoticeText with a translate function. */
+export function renderNotice(
+  text: NoticeText,
+  t: (key: string, values?: Record<string, string | number>) => string,
+): string {
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(text.values)) {
+    if (Array.isArray(value))
+      values[name.slice(0, -4)] = value.map((key) => t(key)).join(t('notices.separator'));
+    else if (name.endsWith('Key')) values[name.slice(0, -3)] = t(String(value));
+    else values[name] = value;
+  }
+  return t(text.key, values);
+}

@@ -1,0 +1,62 @@
+/**
+ * The POST that writes a quiz lives here, outside React: StrictMode mounts a screen twice and a
+ * request must be sent once per generation id. The loading screen starts it, listens to it and
+ * stops it; a screen mounted again with the same id gets the same request.
+ */
+import { cancelGeneration } from '../api/cancel-generation';
+import { generateQuiz } from '../api/generate-quiz';
+import type { GeneratedQuiz, Generation } from '../api/types';
+import type { GenerateQuizBody } from './settings-form';
+
+interface Run {
+  controller: AbortController;
+  promise: Promise<GeneratedQuiz>;
+}
+
+const runs = new Map<string, Run>();
+/** A finished run is kept this long, for a screen that mounts again right after it finished. */
+const KEEP_MS = 60_000;
+
+/** Sends POST /quiz/generate for body.generationId, once. */
+export function startRun(body: GenerateQuizBody): Promise<GeneratedQuiz> {
+  const id = body.generationId;
+  const existing = runs.get(id);
+  if (existing) return existing.promise;
+  const controller = new AbortController();
+  const promise = generateQuiz(body, controller.signal);
+  runs.set(id, { controller, promise });
+  const forget = () => setTimeout(() => runs.delete(id), KEEP_MS);
+  promise.then(forget, forget);
+  return promise;
+}
+
+/**
+ * Stops a generation: aborts its POST (the server cancels when the request goes away) and asks
+ * the server to cancel it, which also works after a reload lost the POST. Resolves once the
+ * server has settled it (and given the free quiz back) with how it ended — `succeeded` when the
+ * quiz was finished before the cancel arrived — or null if that is unknown; never rejects.
+ */
+export async function stopRun(id: string): Promise<Generation | null> {
+  runs.get(id)?.controller.abort();
+  runs.delete(id);
+  return cancelGeneration(id).catch(() => null);
+}
+
+// A reload cuts the POST off as soon as it starts (before pagehide) and the browser rejects it
+// like a network failure; the reloaded screen follows the generation, so that is no failure to
+// report, nor a reason to clear the store. Should the unload be called off, the flag drops again.
+let unloading = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeunload', () => {
+    unloading = true;
+    setTimeout(() => (unloading = false), 1000);
+  });
+  window.addEventListener('pagehide', () => (unloading = true));
+  window.addEventListener('pageshow', () => (unloading = false));
+}
+export const pageIsUnloading = () => unloading;
+
+export const isAbortError = (err: unknown) =>
+  err instanceof DOMException
+    ? err.name === 'AbortError'
+    : err instanceof Error && err.name === 'AbortError';

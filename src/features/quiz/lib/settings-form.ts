@@ -1,0 +1,119 @@
+/**
+ * The quiz settings form and its mapping to POST /quiz/generate (spec §3, §5 and §7 "UI label to
+ * API value mapping"). Pure: the screen holds a SettingsForm, submitting turns it into the body.
+ */
+import type { QuestionType } from '../api/types';
+
+// The client may import only types from api/, so the value lists are repeated here.
+export const QUESTION_COUNTS = [5, 10, 15, 20] as const;
+export const QUESTION_TYPE_VALUES = [
+  'multiple_choice',
+  'true_false',
+  'dropdown_fill_in_blank',
+  'short_answer',
+] as const satisfies readonly QuestionType[];
+export const DIFFICULTIES = ['beginner', 'basic', 'advanced', 'expert'] as const;
+export const QUIZ_LANGUAGES = ['zh-TW', 'en-US'] as const;
+
+export type Difficulty = (typeof DIFFICULTIES)[number];
+export type QuizLanguage = (typeof QUIZ_LANGUAGES)[number];
+
+/** Spec §7: the set the server uses when no type is chosen. */
+export const DEFAULT_QUESTION_TYPES: QuestionType[] = [
+  'multiple_choice',
+  'true_false',
+  'dropdown_fill_in_blank',
+];
+export const MAX_INSTRUCTIONS = 500;
+/** The server accepts titles up to 300 characters. */
+export const MAX_TITLE = 300;
+
+export interface SettingsForm {
+  questionCount: number;
+  questionTypes: QuestionType[];
+  difficulty: Difficulty;
+  language: QuizLanguage;
+  instructions: string;
+  title: string;
+}
+
+/** The body of POST /api/v1/quiz/generate (docs/api/quiz.md). */
+export interface GenerateQuizBody {
+  materialId: string;
+  generationId: string;
+  title: string;
+  /** The additional instructions (the API reads them from `description`). */
+  description?: string;
+  questionCount: number;
+  questionTypes: QuestionType[];
+  difficulty: Difficulty;
+  language: QuizLanguage;
+}
+
+/**
+ * Defaults of spec §5. The quiz language follows the material when it was detected as English:
+ * a quiz in the material's own language quotes it directly, whereas a Chinese quiz of an English
+ * handout has to be translated (the generator then adds a LANGUAGE_MISMATCH notice). Chinese or
+ * undetected ('other') materials keep the spec's default, Traditional Chinese.
+ */
+export function defaultSettings(materialLanguage = ''): SettingsForm {
+  return {
+    questionCount: 10,
+    questionTypes: ['multiple_choice'],
+    difficulty: 'basic',
+    language: materialLanguage.toLowerCase().startsWith('en') ? 'en-US' : 'zh-TW',
+    instructions: '',
+    title: '',
+  };
+}
+
+/** Adds or removes one question type, keeping the canonical order. */
+export function toggleType(types: readonly QuestionType[], type: QuestionType): QuestionType[] {
+  const next = new Set(types);
+  if (!next.delete(type)) next.add(type);
+  return QUESTION_TYPE_VALUES.filter((t) => next.has(t));
+}
+
+/** What the learner must fix before the form can be sent (none: it can be sent). */
+export function formProblem(form: SettingsForm): 'noTypes' | 'tooLong' | null {
+  if (form.questionTypes.length === 0) return 'noTypes';
+  if (form.instructions.trim().length > MAX_INSTRUCTIONS) return 'tooLong';
+  return null;
+}
+
+/**
+ * Spec §7: the title defaults to the material name plus a suffix. The suffix is in the quiz's
+ * language, as the server names an untitled quiz, so the placeholder shows the real default.
+ */
+export function defaultQuizTitle(materialName: string, language: QuizLanguage): string {
+  const name = materialName.trim();
+  return language === 'zh-TW' ? `${name} 測驗` : `${name} Quiz`;
+}
+
+/**
+ * The request body: types deduplicated in the canonical order (none → the spec's default set),
+ * instructions trimmed and left out when empty, the title trimmed or else the default title.
+ */
+export function toGenerateBody(
+  form: SettingsForm,
+  ctx: { materialId: string; generationId: string; materialName: string },
+): GenerateQuizBody {
+  const chosen = QUESTION_TYPE_VALUES.filter((t) => form.questionTypes.includes(t));
+  const instructions = form.instructions.trim().slice(0, MAX_INSTRUCTIONS);
+  const count = (QUESTION_COUNTS as readonly number[]).includes(form.questionCount)
+    ? form.questionCount
+    : 10;
+  return {
+    materialId: ctx.materialId,
+    generationId: ctx.generationId,
+    title: (form.title.trim() || defaultQuizTitle(ctx.materialName, form.language)).slice(
+      0,
+      MAX_TITLE,
+    ),
+    ...(instructions ? { description: instructions } : {}),
+    questionCount: count,
+    questionTypes: chosen.length ? chosen : [...DEFAULT_QUESTION_TYPES],
+    difficulty: form.difficulty,
+    language: form.language,
+  };
+}
