@@ -2,7 +2,22 @@ import { SignJWT, jwtVerify } from 'jose';
 import { AppError } from '../lib/errors.js';
 import type { AuthUser } from '../lib/context.js';
 
-const key = (secret: string) => new TextEncoder().encode(secret);
+// Importing the HMAC key is a good part of verifying a token; every request verifies one.
+const keys = new Map<string, Promise<CryptoKey>>();
+const key = (secret: string): Promise<CryptoKey> => {
+  let k = keys.get(secret);
+  if (!k) {
+    k = crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+    keys.set(secret, k);
+  }
+  return k;
+};
 
 /** Issues the bearer token (HS256 JWT) the client keeps in its cookie. */
 export async function issueSessionToken(
@@ -17,7 +32,7 @@ export async function issueSessionToken(
     .setSubject(user.id)
     .setIssuedAt(iat)
     .setExpirationTime(iat + ttlSeconds)
-    .sign(key(secret));
+    .sign(await key(secret));
 }
 
 /** Verifies signature, algorithm (HS256 only) and expiry at `now`; throws UNAUTHORIZED otherwise. */
@@ -27,7 +42,7 @@ export async function verifySessionToken(
   now: Date,
 ): Promise<AuthUser> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), {
+    const { payload } = await jwtVerify(token, await key(secret), {
       algorithms: ['HS256'],
       currentDate: now,
       requiredClaims: ['sub', 'exp'],

@@ -42,8 +42,28 @@ export function openDatabase(opts: DbOptions): DbHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  cacheStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query anew; with better-sqlite3 that is a real share of a small
+ * request. Prepared statements are reusable (each run completes synchronously), so the same SQL
+ * text gets the same statement. Bounded: a rare query shape cannot grow the cache forever.
+ */
+function cacheStatements(sqlite: SQLite.Database, max = 500) {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, SQLite.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let stmt = cache.get(source);
+    if (!stmt) {
+      stmt = prepare(source);
+      if (cache.size >= max) cache.delete(cache.keys().next().value!);
+      cache.set(source, stmt);
+    }
+    return stmt;
+  }) as typeof sqlite.prepare;
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -7,9 +7,10 @@ import { AppError } from '../lib/errors.js';
 import { findOwnMaterial, QUIZ_SUMMARY_COLUMNS } from '../materials/material-service.js';
 import { presentQuizSummary } from '../materials/presenter.js';
 import type { QuizLanguage } from '../quizgen/types.js';
-import { answeredCount, sanitizeAnswers, scoreAttempt, withholdPremium } from '../scoring/index.js';
+import { answeredCount, sanitizeAnswers, scoreAttempt } from '../scoring/index.js';
 import type { QuizReport, ScoreResult, SubmittedAnswer } from '../scoring/types.js';
-import { parseJson, presentQuizForTaking, storedQuestions } from './presenter.js';
+import { presentQuizForTaking, storedQuestions } from './presenter.js';
+import { getReport } from './report-service.js';
 
 export type QuizDeps = Pick<Deps, 'db' | 'clock' | 'logger'>;
 
@@ -108,15 +109,6 @@ export async function saveProgress(
   return { answeredCount: answered, currentIndex };
 }
 
-async function isPremium(db: Db, userId: string): Promise<boolean> {
-  const user = await db
-    .selectFrom('users')
-    .select('account_type')
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return user?.account_type === 'premium';
-}
-
 async function findAttemptBySubmission(db: Db, userId: string, clientSubmissionId: string) {
   return db
     .selectFrom('quiz_attempts')
@@ -148,8 +140,9 @@ export async function submitQuiz(
   if (answers.length === 0) throw new AppError('NO_ANSWERS');
   const result = scoreAttempt(questions, answers, quiz.language as QuizLanguage);
 
+  let attemptId: string;
   try {
-    await recordAttempt(d, userId, quiz, answers, result, clientId);
+    attemptId = await recordAttempt(d, userId, quiz, answers, result, clientId);
   } catch (err) {
     // A parallel copy of the same submission won the unique (user, client id) index.
     if (clientId) {
@@ -158,12 +151,14 @@ export async function submitQuiz(
     }
     throw err;
   }
-  return getReport(d.db, userId, quizId);
+  // This attempt's report (not the newest attempt's: a parallel submit may have landed since),
+  // from the result just scored rather than read back from the row and parsed again.
+  return getReport(d.db, userId, quizId, { attemptId, scored: result });
 }
 
 async function reportOfExisting(db: Db, userId: string, quiz: Quiz, attempt: QuizAttempt) {
   if (attempt.quiz_id !== quiz.id) throw new AppError('SUBMISSION_CONFLICT');
-  return getReport(db, userId, quiz.id, attempt.id);
+  return getReport(db, userId, quiz.id, { attemptId: attempt.id });
 }
 
 async function recordAttempt(
@@ -173,9 +168,9 @@ async function recordAttempt(
   answers: SubmittedAnswer[],
   result: ScoreResult,
   clientId: string | undefined,
-) {
+): Promise<string> {
   const now = iso(d.clock.now());
-  await d.db.transaction().execute(async (trx) => {
+  return d.db.transaction().execute(async (trx) => {
     const counts = await trx
       .selectFrom('quizzes')
       .select('attempt_count')
@@ -201,11 +196,13 @@ async function recordAttempt(
           .where('status', '=', 'in_progress')
           .executeTakeFirst()
       : undefined;
+    let attemptId = attempt?.id ?? '';
     if (!updated || Number(updated.numUpdatedRows) === 0) {
+      attemptId = randomUUID();
       await trx
         .insertInto('quiz_attempts')
         .values({
-          id: randomUUID(),
+          id: attemptId,
           quiz_id: quiz.id,
           user_id: userId,
           current_index: 0,
@@ -233,69 +230,6 @@ async function recordAttempt(
       .where('id', '=', quiz.id)
       .where('best_score', '<', result.score)
       .execute();
+    return attemptId;
   });
-}
-
-/**
- * The report of the latest (or the given) submitted attempt. For a free account the
- * explanation, related concepts and citation are not in the answer at all.
- */
-export async function getReport(
-  db: Db,
-  userId: string,
-  quizId: string,
-  attemptId?: string,
-): Promise<QuizReport> {
-  const quiz = await findOwnQuiz(db, userId, quizId);
-  const attempts = await db
-    .selectFrom('quiz_attempts')
-    .select(['id', 'score', 'submitted_at'])
-    .where('quiz_id', '=', quizId)
-    .where('user_id', '=', userId)
-    .where('status', '=', 'submitted')
-    .orderBy('attempt_number', 'desc')
-    .execute();
-  const attempt = attemptId ? attempts.find((a) => a.id === attemptId) : attempts[0];
-  if (!attempt) throw new AppError('REPORT_NOT_FOUND');
-  // Only the chosen attempt's stored result is read; the history needs the scores alone.
-  const stored = await db
-    .selectFrom('quiz_attempts')
-    .select('result')
-    .where('id', '=', attempt.id)
-    .executeTakeFirst();
-  const result = parseJson<ScoreResult | null>(stored?.result, null);
-  if (!result) throw new AppError('REPORT_NOT_FOUND');
-  const premium = await isPremium(db, userId);
-  return {
-    quizId: quiz.id,
-    attemptId: attempt.id,
-    materialId: quiz.material_id,
-    quizTitle: quiz.title,
-    quizDescription: quiz.description,
-    language: quiz.language,
-    difficulty: quiz.difficulty,
-    score: result.score,
-    correctAnswers: result.correctAnswers,
-    totalQuestions: result.totalQuestions,
-    typeAnalysis: result.typeAnalysis,
-    answersDetail: withholdPremium(result.answersDetail, premium),
-    submittedAt: attempt.submitted_at ?? '',
-    premium,
-    locked: !premium,
-    lastScore: attempts[0]?.score ?? result.score,
-    bestScore: Math.max(...attempts.map((a) => a.score ?? 0)),
-    attemptCount: attempts.length,
-    history: attempts.map((a) => ({
-      attemptId: a.id,
-      score: a.score ?? 0,
-      submittedAt: a.submitted_at ?? '',
-    })),
-  };
-}
-
-/** The report for export: premium accounts only (PREMIUM_REQUIRED otherwise). */
-export async function getReportForExport(db: Db, userId: string, quizId: string) {
-  await findOwnQuiz(db, userId, quizId);
-  if (!(await isPremium(db, userId))) throw new AppError('PREMIUM_REQUIRED');
-  return getReport(db, userId, quizId);
 }

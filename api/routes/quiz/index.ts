@@ -17,6 +17,7 @@ import {
 } from '../../quizgen/types.js';
 import { cancelGeneration, generateQuiz, getGeneration } from '../../quiz/generation-service.js';
 import * as quizzes from '../../quiz/quiz-service.js';
+import { getReport, getReportForExport } from '../../quiz/report-service.js';
 import { exportFileName, renderReportCsv, renderReportPdf } from '../../export/index.js';
 
 /** Spec §7: the types used when none are chosen. */
@@ -179,12 +180,9 @@ export function quizRoutes() {
   );
 
   r.get('/:quizId/report', async (c) => {
-    const data = await quizzes.getReport(
-      c.get('deps').db,
-      c.get('user').id,
-      c.req.param('quizId'),
-      c.req.query('attemptId') || undefined,
-    );
+    const data = await getReport(c.get('deps').db, c.get('user').id, c.req.param('quizId'), {
+      attemptId: c.req.query('attemptId') || undefined,
+    });
     return c.json({ success: true, data });
   });
 
@@ -194,7 +192,7 @@ export function quizRoutes() {
     async (c) => {
       const { format } = c.req.valid('query');
       const locale = c.get('locale');
-      const report = await quizzes.getReportForExport(
+      const report = await getReportForExport(
         c.get('deps').db,
         c.get('user').id,
         c.req.param('quizId'),

@@ -1,0 +1,120 @@
+import type { Db } from '../db/database.js';
+import { AppError } from '../lib/errors.js';
+import { withholdPremium } from '../scoring/index.js';
+import type { QuizReport, ScoreResult } from '../scoring/types.js';
+import { parseJson } from './presenter.js';
+
+/** A report lists this many of the newest attempts; attemptCount and bestScore cover them all. */
+export const HISTORY_LIMIT = 20;
+
+/** The quiz columns a report shows: never the questions, the row's long JSON text. */
+const REPORT_QUIZ_COLUMNS = [
+  'id',
+  'material_id',
+  'title',
+  'description',
+  'language',
+  'difficulty',
+  'score',
+  'best_score',
+  'attempt_count',
+] as const;
+
+async function isPremium(db: Db, userId: string): Promise<boolean> {
+  const user = await db
+    .selectFrom('users')
+    .select('account_type')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return user?.account_type === 'premium';
+}
+
+/**
+ * The report of the latest (or the given) submitted attempt. For a free account the
+ * explanation, related concepts and citation are not in the answer at all. `scored` is the
+ * attempt's result when the caller has just computed it (no need to read it back).
+ */
+export async function getReport(
+  db: Db,
+  userId: string,
+  quizId: string,
+  opts: { attemptId?: string; scored?: ScoreResult } = {},
+): Promise<QuizReport> {
+  const quiz = await db
+    .selectFrom('quizzes')
+    .select(REPORT_QUIZ_COLUMNS)
+    .where('id', '=', quizId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!quiz) throw new AppError('NOT_FOUND');
+  // Served by the (quiz_id, status, attempt_number, …) covering index: no long result is read.
+  const history = await db
+    .selectFrom('quiz_attempts')
+    .select(['id', 'score', 'submitted_at'])
+    .where('quiz_id', '=', quizId)
+    .where('status', '=', 'submitted')
+    .where('user_id', '=', userId)
+    .orderBy('attempt_number', 'desc')
+    .limit(HISTORY_LIMIT)
+    .execute();
+  const attempt = opts.attemptId
+    ? (history.find((a) => a.id === opts.attemptId) ??
+      (await db
+        .selectFrom('quiz_attempts')
+        .select(['id', 'score', 'submitted_at'])
+        .where('id', '=', opts.attemptId)
+        .where('quiz_id', '=', quizId)
+        .where('user_id', '=', userId)
+        .where('status', '=', 'submitted')
+        .executeTakeFirst()))
+    : history[0];
+  if (!attempt) throw new AppError('REPORT_NOT_FOUND');
+  const stored = opts.scored
+    ? undefined
+    : await db
+        .selectFrom('quiz_attempts')
+        .select('result')
+        .where('id', '=', attempt.id)
+        .executeTakeFirst();
+  const result = opts.scored ?? parseJson<ScoreResult | null>(stored?.result, null);
+  if (!result) throw new AppError('REPORT_NOT_FOUND');
+  const premium = await isPremium(db, userId);
+  return {
+    quizId: quiz.id,
+    attemptId: attempt.id,
+    materialId: quiz.material_id,
+    quizTitle: quiz.title,
+    quizDescription: quiz.description,
+    language: quiz.language,
+    difficulty: quiz.difficulty,
+    score: result.score,
+    correctAnswers: result.correctAnswers,
+    totalQuestions: result.totalQuestions,
+    typeAnalysis: result.typeAnalysis,
+    answersDetail: withholdPremium(result.answersDetail, premium),
+    submittedAt: attempt.submitted_at ?? '',
+    premium,
+    locked: !premium,
+    lastScore: quiz.score ?? result.score,
+    bestScore: Math.max(quiz.best_score ?? 0, result.score),
+    attemptCount: Math.max(quiz.attempt_count, history.length),
+    history: history.map((a) => ({
+      attemptId: a.id,
+      score: a.score ?? 0,
+      submittedAt: a.submitted_at ?? '',
+    })),
+  };
+}
+
+/** The report for export: premium accounts only (PREMIUM_REQUIRED otherwise). */
+export async function getReportForExport(db: Db, userId: string, quizId: string) {
+  const quiz = await db
+    .selectFrom('quizzes')
+    .select('id')
+    .where('id', '=', quizId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!quiz) throw new AppError('NOT_FOUND');
+  if (!(await isPremium(db, userId))) throw new AppError('PREMIUM_REQUIRED');
+  return getReport(db, userId, quizId);
+}

@@ -1,0 +1,539 @@
+/*
+ * Throughput of the real API beside its bare route: `npm run bench:api [-- --duration 10]`.
+ *
+ * Starts `node --import tsx api/server.ts` on a free loopback port with a fresh DATA_DIR
+ * (SQLite), RATE_LIMIT_PER_IP=100000000 and LOG_LEVEL=warn, registers and verifies a learner
+ * through the outbox e-mail and makes the account premium in the database. Three real
+ * documents are uploaded (1, 2 and 3 files) and two quizzes generated on each; their rows are
+ * cloned into DATA_DIR/mnemo.sqlite (files hard-linked in storage) until the learner has 200
+ * materials, each with 1–3 files and 0–2 quizzes. Then autocannon drives, with the same
+ * connections and duration after the same warm-up:
+ *   bare    GET /healthz (the baseline)
+ *   auth    GET /api/v1/user/profile (a reference without target: bearer check + one small row)
+ *   list    GET /api/v1/materials (all 200 materials)
+ *   submit  POST /api/v1/quiz/{id}/submit with 20 answers, no clientSubmissionId
+ * Targets: list ≥ 0.5× and submit ≥ 0.3× bare requests/s. A case with any non-2xx answer,
+ * connection error or timeout (warm-up included) fails. Exit code 1 when anything fails or misses.
+ * Options: --duration s (10), --warmup s (2), --connections n (10), --cpu-prof dir (profiles
+ * the server with node --cpu-prof, written to dir when it exits).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
+import type { GeneratedQuestion } from '../api/quizgen/types.js';
+import type { QuizReport, SubmittedAnswer } from '../api/scoring/types.js';
+
+const TARGETS = { list: 0.5, submit: 0.3 } as const;
+const MATERIALS = 200;
+const root = path.resolve(import.meta.dirname, '..');
+const corpus = path.resolve(root, '../shared/corpus');
+const ALL_TYPES = ['multiple_choice', 'true_false', 'dropdown_fill_in_blank', 'short_answer'];
+
+/** The real documents uploaded, one material each, and the quizzes generated on each. */
+const TEMPLATES = [
+  {
+    files: ['pdf/en_tracemonkey_pldi09_2col.pdf'],
+    quizzes: [
+      { questionCount: 20, questionTypes: ALL_TYPES, language: 'en-US' },
+      { questionCount: 10, language: 'en-US', difficulty: 'advanced' },
+    ],
+  },
+  {
+    files: [
+      'md/zh_audrey_tang_2025_ai_safety_column.md',
+      'md/en_audrey_tang_2025_ai_safety_column.md',
+    ],
+    quizzes: [{ questionCount: 10 }, { questionCount: 5, questionTypes: ALL_TYPES }],
+  },
+  {
+    files: [
+      'docx/en_doj_chapter13_trustee_handbook_ch1.docx',
+      'txt/zh_us_constitution_taiwan_phrasing.txt',
+      'docx/zh_moda_account_permission_review_form.docx',
+    ],
+    quizzes: [{ questionCount: 15 }, { questionCount: 10, language: 'en-US' }],
+  },
+];
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '10' },
+    'cpu-prof': { type: 'string' },
+  },
+});
+const positive = (name: string, v: string | undefined) => {
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number`);
+  return n;
+};
+const DURATION = positive('duration', args.duration);
+const WARMUP = positive('warmup', args.warmup);
+const CONNECTIONS = Math.round(positive('connections', args.connections));
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const out = (line = '') => process.stdout.write(`${line}\n`);
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function call(base: string, method: string, p: string, body?: unknown, token?: string) {
+  const res = await fetch(base + p, {
+    method,
+    headers: {
+      ...(body !== undefined && !(body instanceof FormData)
+        ? { 'content-type': 'application/json' }
+        : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, text, body: JSON.parse(text) as Record<string, unknown> };
+}
+
+function dataOf(res: { status: number; text: string }, status: number, what: string) {
+  if (res.status !== status) throw new Error(`${what}: ${res.status} ${res.text.slice(0, 400)}`);
+  return (JSON.parse(res.text) as { data: Record<string, unknown> }).data;
+}
+
+/** The verification link of the newest .eml in the outbox (quoted-printable decoded). */
+function verifyLinkFromOutbox(dataDir: string): string {
+  const dir = path.join(dataDir, 'outbox');
+  const eml = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .pop();
+  if (!eml) throw new Error('no e-mail in the outbox');
+  const raw = fs
+    .readFileSync(path.join(dir, eml), 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  const link = raw.match(/https?:\/\/[^\s"<>]+verify-email[^\s"<>]*/)?.[0];
+  if (!link) throw new Error('no verification link in the e-mail');
+  return link;
+}
+
+type Row = Record<string, string | number | null>;
+
+/**
+ * Clones the uploaded materials (with their files, extracted text and quizzes) until the
+ * learner has `total`; file ids inside the document and the questions' citations follow.
+ */
+function seedMaterials(db: SQLite.Database, userId: string, filesRoot: string, total: number) {
+  const all = (sql: string, ...p: unknown[]) => db.prepare(sql).all(...p) as Row[];
+  const templates = all('SELECT * FROM materials WHERE user_id = ? ORDER BY created_at', userId);
+  const insert = (table: string, row: Row) => {
+    const cols = Object.keys(row);
+    db.prepare(
+      `INSERT INTO ${table} (${cols.join(',')}) VALUES (${cols.map(() => '?').join(',')})`,
+    ).run(...cols.map((c) => row[c]));
+  };
+  const textTables = all(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('material_contents', 'material_blocks')",
+  ).map((r) => String(r.name));
+  const start = Date.parse('2026-01-01T08:00:00.000Z');
+  db.transaction(() => {
+    for (let i = 0; i < total - templates.length; i++) {
+      const t = templates[i % templates.length]!;
+      const files = all(
+        'SELECT * FROM material_files WHERE material_id = ? ORDER BY position',
+        t.id,
+      );
+      const quizzes = all('SELECT * FROM quizzes WHERE material_id = ? ORDER BY created_at', t.id);
+      const id = randomUUID();
+      const at = (minutes: number) => new Date(start + (i * 60 + minutes) * 60_000).toISOString();
+      const fileIds = new Map(files.map((f) => [String(f.id), randomUUID()]));
+      const remap = (json: string) =>
+        [...fileIds].reduce((s, [from, to]) => s.split(from).join(to), json);
+      insert('materials', {
+        ...t,
+        id,
+        title: `${String(t.title)} (${Math.floor(i / templates.length) + 2})`,
+        created_at: at(0),
+        updated_at: at(0),
+      });
+      for (const f of files) {
+        const fileId = fileIds.get(String(f.id))!;
+        const key = `${userId}/${id}/${fileId}`;
+        fs.mkdirSync(path.join(filesRoot, userId, id), { recursive: true });
+        fs.linkSync(
+          path.join(filesRoot, ...String(f.storage_key).split('/')),
+          path.join(filesRoot, key),
+        );
+        insert('material_files', {
+          ...f,
+          id: fileId,
+          material_id: id,
+          storage_key: key,
+          created_at: at(0),
+        });
+      }
+      // The extracted text, in whichever tables the schema keeps it, file ids following.
+      for (const table of textTables) {
+        for (const row of all(`SELECT * FROM ${table} WHERE material_id = ?`, t.id)) {
+          const copy = Object.entries(row).map(([k, v]) => [
+            k,
+            typeof v === 'string' ? remap(v) : v,
+          ]);
+          insert(table, { ...Object.fromEntries(copy), material_id: id });
+        }
+      }
+      // 0, 1 or 2 quizzes; every third material's first quiz taken, a few retaken.
+      for (let k = 0; k < Math.floor(i / templates.length) % 3; k++) {
+        const q = quizzes[k % quizzes.length]!;
+        const taken = k === 0 && i % 3 === 0;
+        const score = taken ? (i * 37) % 101 : null;
+        insert('quizzes', {
+          ...q,
+          id: randomUUID(),
+          material_id: id,
+          questions: remap(String(q.questions)),
+          created_at: at(5 + k),
+          completed: taken ? 1 : 0,
+          score,
+          best_score: taken ? Math.min(100, score! + (i % 2) * 10) : null,
+          answered_count: taken ? Number(q.question_count) : 0,
+          attempt_count: taken ? 1 + (i % 2) : 0,
+          last_taken_at: taken ? at(30) : null,
+        });
+      }
+    }
+  })();
+}
+
+/** A full answer set in the shapes of docs/api/quiz.md: every fourth answer is wrong. */
+function answersFor(questions: GeneratedQuestion[]): SubmittedAnswer[] {
+  const other = (options: Array<{ id: string }>, id: string | undefined) =>
+    options.find((o) => o.id !== id)!.id;
+  return questions.map((q, i) => {
+    const right = i % 4 !== 3;
+    switch (q.type) {
+      case 'multiple_choice':
+        return {
+          questionId: q.id,
+          optionId: right ? q.correctOptionId! : other(q.options!, q.correctOptionId),
+        };
+      case 'true_false':
+        return {
+          questionId: q.id,
+          answer: right ? q.correctOptionId! : other(q.options!, q.correctOptionId),
+        };
+      case 'dropdown_fill_in_blank':
+        return {
+          questionId: q.id,
+          blankAnswers: q.blanks!.map((b) => ({
+            blankId: b.id,
+            selectedOptionId: right ? b.correctOptionId : other(b.options, b.correctOptionId),
+          })),
+        };
+      case 'short_answer':
+        return { questionId: q.id, textAnswer: right ? q.acceptedAnswers![0]! : 'no idea' };
+    }
+  });
+}
+
+interface Measured {
+  rps: number;
+  p99: number;
+  kbPerAnswer: number;
+  requests: number;
+  perSecond: number[];
+  failures: number;
+  statuses: string;
+}
+
+/** One autocannon run; `perSecond` gets the answers completed in each second, in order. */
+function cannon(opts: autocannon.Options, perSecond: number[] = []): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const run = autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+    // The last tick can come after the end, with nothing in it.
+    run.on('tick', (t: { counter: number }) => t.counter && perSecond.push(t.counter));
+  });
+}
+
+/** A warm-up run (figures dropped, failures kept), then the measured run. */
+async function measure(opts: Omit<autocannon.Options, 'duration' | 'connections'>) {
+  const base = { ...opts, connections: CONNECTIONS };
+  const warm = await cannon({ ...base, duration: WARMUP });
+  const perSecond: number[] = [];
+  const r = await cannon({ ...base, duration: DURATION }, perSecond);
+  const bad = (x: autocannon.Result) => x.non2xx + x.errors + x.timeouts;
+  const statuses = Object.entries(r.statusCodeStats)
+    .map(([code, s]) => `${code}×${s.count}`)
+    .join(' ');
+  return {
+    rps: r.requests.total / r.duration,
+    p99: r.latency.p99,
+    kbPerAnswer: r.throughput.total / Math.max(1, r.requests.total) / 1024,
+    requests: r.requests.total,
+    perSecond,
+    failures: bad(warm) + bad(r),
+    statuses: `${statuses}${r.errors ? ` errors×${r.errors}` : ''}${r.timeouts ? ` timeouts×${r.timeouts}` : ''}`,
+  } satisfies Measured;
+}
+
+async function main() {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mnemo-bench-api-'));
+  const dataDir = path.join(work, 'data');
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const profDir = args['cpu-prof'] ? path.resolve(args['cpu-prof']) : undefined;
+  const server = spawn(
+    process.execPath,
+    [
+      ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
+      '--import',
+      'tsx',
+      'api/server.ts',
+    ],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: base,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_PER_IP: '100000000',
+        SERVE_WEB: 'false',
+        // Production settings refuse to start without Stripe unless the demo checkout is allowed.
+        BILLING_DEMO_ALLOWED: 'true',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+    const timer = setTimeout(() => server.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+    fs.rmSync(work, { recursive: true, force: true });
+  };
+  process.once('SIGINT', () => void stop().finally(() => process.exit(130)));
+
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${base}/healthz`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (i > 300 || server.exitCode !== null) throw new Error('the server did not start');
+      await sleep(100);
+    }
+
+    // A verified premium learner (premium: no quiz quota during setup).
+    const email = 'bench@example.com';
+    const password = 'Bench2026';
+    dataOf(
+      await call(base, 'POST', '/api/v1/auth/register', { email, password, name: 'bench' }),
+      201,
+      'register',
+    );
+    const link = new URL(verifyLinkFromOutbox(dataDir));
+    await fetch(base + link.pathname + link.search, { redirect: 'manual' });
+    const login = await call(base, 'POST', '/api/v1/auth/login', { email, password });
+    const token = login.body.token as string;
+    if (!token) throw new Error(`login: ${login.text}`);
+    const db = new SQLite(path.join(dataDir, 'mnemo.sqlite'));
+    db.pragma('busy_timeout = 5000');
+    const userId = (db.prepare('SELECT id FROM users WHERE email = ?').get(email) as Row)
+      .id as string;
+    db.prepare(
+      "UPDATE users SET account_type = 'premium', subscription_status = 'active' WHERE id = ?",
+    ).run(userId);
+
+    // Real documents through the API, two quizzes generated on each.
+    let submitQuizId = '';
+    for (const t of TEMPLATES) {
+      const form = new FormData();
+      form.append(
+        'title',
+        path
+          .basename(t.files[0]!)
+          .replace(/\.\w+$/, '')
+          .replace(/_/g, ' '),
+      );
+      for (const f of t.files) {
+        form.append('files', new Blob([fs.readFileSync(path.join(corpus, f))]), path.basename(f));
+      }
+      const material = dataOf(
+        await call(base, 'POST', '/api/v1/materials/upload', form, token),
+        201,
+        `upload ${t.files.join(', ')}`,
+      );
+      for (const settings of t.quizzes) {
+        const quiz = dataOf(
+          await call(
+            base,
+            'POST',
+            '/api/v1/quiz/generate',
+            { materialId: material.id, ...settings },
+            token,
+          ),
+          201,
+          `generate on ${t.files[0]}`,
+        );
+        submitQuizId ||= String(quiz.quizId);
+      }
+    }
+    seedMaterials(db, userId, path.join(dataDir, 'files'), MATERIALS);
+    const count = (sql: string) => (db.prepare(sql).get(userId) as { n: number }).n;
+    const files = count('SELECT count(*) AS n FROM material_files WHERE user_id = ?');
+    const quizzes = count('SELECT count(*) AS n FROM quizzes WHERE user_id = ?');
+
+    // The list really holds every material, file and quiz.
+    const list = await call(base, 'GET', '/api/v1/materials', undefined, token);
+    const listed = dataOf(list, 200, 'list') as unknown as Array<{
+      fileCount: number;
+      quizCount: number;
+    }>;
+    const listedFiles = listed.reduce((n, m) => n + m.fileCount, 0);
+    const listedQuizzes = listed.reduce((n, m) => n + m.quizCount, 0);
+    if (listed.length !== MATERIALS || listedFiles !== files || listedQuizzes !== quizzes) {
+      throw new Error(
+        `list: ${listed.length} materials, ${listedFiles} files, ${listedQuizzes} quizzes`,
+      );
+    }
+
+    // The submitted quiz: 20 stored questions of all four types, and a full answer set.
+    const stored = db
+      .prepare('SELECT questions FROM quizzes WHERE id = ?')
+      .get(submitQuizId) as Row;
+    const questions = JSON.parse(String(stored.questions)) as GeneratedQuestion[];
+    const types = [...new Set(questions.map((q) => q.type))];
+    const answers = answersFor(questions);
+    const expectedScore = Math.round(
+      (answers.filter((_, i) => i % 4 !== 3).length / questions.length) * 100,
+    );
+    const submitBody = JSON.stringify({ answers });
+    const first = dataOf(
+      await call(base, 'POST', `/api/v1/quiz/${submitQuizId}/submit`, { answers }, token),
+      200,
+      'submit',
+    ) as unknown as QuizReport;
+    const answered = first.answersDetail.filter((d) => d.answered).length;
+    if (questions.length !== 20 || answered !== 20 || first.score !== expectedScore) {
+      throw new Error(
+        `submit: ${questions.length} questions, ${answered} answered, score ${first.score} (expected ${expectedScore})`,
+      );
+    }
+
+    const cpus = os.cpus();
+    out(
+      'Mnemo API throughput: the real server (node --import tsx api/server.ts, NODE_ENV=production,',
+    );
+    out(
+      'SQLite in a fresh DATA_DIR, LOG_LEVEL=warn, RATE_LIMIT_PER_IP=100000000) driven on loopback',
+    );
+    out(
+      `by autocannon ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s measured per case;`,
+    );
+    out(
+      'autocannon runs in this process on the same machine, so client and server share the CPUs.',
+    );
+    out(
+      `machine: nproc ${execFileSync('nproc').toString().trim()}, ${cpus[0]?.model ?? 'unknown CPU'}, load average ${os.loadavg()[0]!.toFixed(1)} at start; node ${process.version}${profDir ? `; server CPU profile → ${profDir}` : ''}`,
+    );
+    out(
+      `list:   one learner with ${MATERIALS} materials (${files} files, ${quizzes} quizzes; 3 uploaded real documents, the rest`,
+    );
+    out(
+      `        cloned in the database); the answer was checked once: ${listed.length} materials, ${(Buffer.byteLength(list.text) / 1024).toFixed(0)} KB.`,
+    );
+    out(`submit: quiz of ${questions.length} questions (${types.join(', ')}) generated from`);
+    out(
+      `        en_tracemonkey_pldi09_2col.pdf; ${answers.length} answers, 3 in 4 right (score ${first.score}), premium learner.`,
+    );
+    out(
+      '        No clientSubmissionId: every request is a real new scored attempt of the same quiz.',
+    );
+    out();
+
+    const auth = { authorization: `Bearer ${token}` };
+    const bare = await measure({ url: `${base}/healthz` });
+    const profile = await measure({ url: `${base}/api/v1/user/profile`, headers: auth });
+    const listRun = await measure({ url: `${base}/api/v1/materials`, headers: auth });
+    const attemptsOf = () =>
+      (
+        db
+          .prepare('SELECT count(*) AS n FROM quiz_attempts WHERE quiz_id = ?')
+          .get(submitQuizId) as { n: number }
+      ).n;
+    const attemptsBefore = attemptsOf();
+    const submitRun = await measure({
+      url: `${base}/api/v1/quiz/${submitQuizId}/submit`,
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: submitBody,
+    });
+    const attempts = attemptsOf();
+    db.close();
+
+    const rows: Array<[string, string, Measured, number | undefined]> = [
+      ['bare', 'GET /healthz', bare, undefined],
+      ['auth', 'GET /api/v1/user/profile', profile, undefined],
+      ['list', `GET /api/v1/materials (${MATERIALS})`, listRun, TARGETS.list],
+      ['submit', 'POST /api/v1/quiz/{id}/submit (20)', submitRun, TARGETS.submit],
+    ];
+    const col = (s: string | number, w: number) => String(s).padStart(w);
+    out(
+      `${'case'.padEnd(7)}${'route'.padEnd(36)}${col('req/s', 8)}${col('bare', 8)}${col('×bare', 7)}${col('p99 ms', 8)}${col('bare', 6)}${col('×bare', 7)}${col('KB/ans', 8)}${col('failed', 7)}  target`,
+    );
+    let ok = true;
+    for (const [name, route, m, target] of rows) {
+      const ratio = m.rps / bare.rps;
+      const pass = m.failures === 0 && (target === undefined || ratio >= target);
+      ok &&= pass;
+      const verdict = m.failures
+        ? `FAIL (${m.failures} non-2xx/errors: ${m.statuses})`
+        : target === undefined
+          ? m === bare
+            ? 'baseline'
+            : 'reference: the cheapest signed-in route'
+          : `≥ ${target}× bare req/s: ${pass ? 'PASS' : 'MISS'}`;
+      out(
+        `${name.padEnd(7)}${route.padEnd(36)}${col(m.rps.toFixed(0), 8)}${col(bare.rps.toFixed(0), 8)}${col(ratio.toFixed(2), 7)}` +
+          `${col(m.p99, 8)}${col(bare.p99, 6)}${col((m.p99 / Math.max(1, bare.p99)).toFixed(1), 7)}${col(m.kbPerAnswer.toFixed(1), 8)}${col(m.failures, 7)}  ${verdict}`,
+      );
+    }
+    out();
+    out(
+      `submit stored ${attempts - attemptsBefore} attempts during warm-up and run (${attempts} in all on that quiz): each answer`,
+    );
+    out(
+      `carries the quiz's whole attempt history, so answers grow as the run goes on (first ${(Buffer.byteLength(JSON.stringify(first)) / 1024).toFixed(1)} KB).`,
+    );
+    for (const [name, , m] of rows) {
+      out(
+        `${name.padEnd(7)}${m.requests} answers in the measured run; per second: ${m.perSecond.join(' ')}`,
+      );
+    }
+    if (!ok) process.exitCode = 1;
+  } finally {
+    await stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${String((err as Error)?.stack ?? err)}\n`);
+  process.exit(1);
+});
