@@ -12,6 +12,9 @@ import { userRoutes } from './routes/user/index.js';
 import { contactRoutes } from './routes/contact/index.js';
 import { materialRoutes } from './routes/materials/index.js';
 import { quizRoutes } from './routes/quiz/index.js';
+import { subscriptionRoutes } from './routes/subscription/index.js';
+import { demoBillingRoutes } from './routes/demo-billing/index.js';
+import { billingClock } from './billing/clock.js';
 
 /** Builds the whole HTTP app from injected dependencies; no globals, so tests make their own. */
 export function createApp(deps: Deps) {
@@ -56,11 +59,15 @@ export function createApp(deps: Deps) {
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
 
   const api = new Hono<AppEnv>();
+  // Premium that ended by time lapses before any handler reads account_type.
+  api.use(billingClock);
   api.route('/auth', authRoutes());
   api.route('/user', userRoutes());
   api.route('/contact', contactRoutes());
   api.route('/materials', materialRoutes());
   api.route('/quiz', quizRoutes());
+  api.route('/subscription', subscriptionRoutes());
+  api.route('/demo-billing', demoBillingRoutes());
   api.all('*', () => {
     throw new AppError('NOT_FOUND');
   });
@@ -126,7 +133,18 @@ function mountWeb(app: Hono<AppEnv>, distDir: string) {
       onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
     }),
   );
-  app.use('*', serveStatic({ root }));
+  app.use(
+    '*',
+    serveStatic({
+      root,
+      // Fixed names that announce a release: the browser must ask every time (not immutable).
+      onFound: (p, c) => {
+        if (/(?:^|[/\\])(?:sw\.js|manifest\.webmanifest)$/.test(p)) {
+          c.header('Cache-Control', 'no-cache');
+        }
+      },
+    }),
+  );
   const indexPath = path.join(distDir, 'index.html');
   app.get('*', (c) => {
     if (!fs.existsSync(indexPath)) {

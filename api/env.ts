@@ -55,6 +55,21 @@ export const envSchema = z.object({
   LLM_MODEL: z.string().optional(),
   LLM_TIMEOUT_SECONDS: int(60),
   LLM_FALLBACK_TO_BUILTIN: bool.default(true),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\S+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\S+$/, 'must be a webhook signing secret (whsec_…)')
+    .optional(),
+  STRIPE_PRICE_MONTHLY: z.string().optional(),
+  STRIPE_PRICE_YEARLY: z.string().optional(),
+  STRIPE_API_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+\/?$/, 'must be an http:// or https:// origin')
+    .optional(),
+  BILLING_DEMO_ALLOWED: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -91,6 +106,20 @@ export interface Config {
   };
   /** The OpenAI-compatible quiz generator; absent when no model is configured. */
   llm?: LlmConfig;
+  billing: BillingConfig;
+}
+
+/** Stripe when both keys are set, else the built-in demo checkout (docs/decisions/0011). */
+export interface BillingConfig {
+  provider: 'stripe' | 'demo';
+  stripe?: {
+    secretKey: string;
+    webhookSecret: string;
+    /** Stripe price ids by plan period, overriding the plans table's stripe_price_id. */
+    prices: { month?: string; year?: string };
+    /** Another Stripe-speaking server (tests): the SDK's host/port/protocol options. */
+    api?: { host: string; port: number; protocol: 'http' | 'https' };
+  };
 }
 
 export interface LlmConfig {
@@ -130,6 +159,52 @@ function llmConfig(e: Env): LlmConfig | undefined {
   };
 }
 
+/**
+ * Stripe needs both of its keys; a production server without them runs the demo checkout only
+ * when that is said out loud, so no one ships a shop where no money moves by accident.
+ */
+function billingIssues(e: Record<string, string | undefined>): string[] {
+  const key = Boolean(e.STRIPE_SECRET_KEY);
+  const hook = Boolean(e.STRIPE_WEBHOOK_SECRET);
+  if (key !== hook) {
+    const missing = key ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY';
+    const given = key ? 'STRIPE_SECRET_KEY' : 'STRIPE_WEBHOOK_SECRET';
+    return [`  ${missing}: required when ${given} is set (Stripe needs both)`];
+  }
+  const demoAllowed = ['true', '1', 'yes'].includes(e.BILLING_DEMO_ALLOWED ?? '');
+  if (e.NODE_ENV === 'production' && !key && !demoAllowed) {
+    return [
+      '  BILLING_DEMO_ALLOWED: NODE_ENV is production but Stripe is not configured; set ' +
+        'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET for real payments, or ' +
+        'BILLING_DEMO_ALLOWED=true to run the demo checkout (no money moves)',
+    ];
+  }
+  return [];
+}
+
+function billingConfig(e: Env): BillingConfig {
+  if (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET) return { provider: 'demo' };
+  let api: NonNullable<BillingConfig['stripe']>['api'];
+  if (e.STRIPE_API_URL) {
+    const url = new URL(e.STRIPE_API_URL);
+    const protocol = url.protocol === 'http:' ? 'http' : 'https';
+    api = {
+      host: url.hostname,
+      port: Number(url.port) || (protocol === 'http' ? 80 : 443),
+      protocol,
+    };
+  }
+  return {
+    provider: 'stripe',
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      prices: { month: e.STRIPE_PRICE_MONTHLY, year: e.STRIPE_PRICE_YEARLY },
+      api,
+    },
+  };
+}
+
 const TESSDATA_CANDIDATES = [
   '/usr/share/tesseract-ocr/5/tessdata',
   '/usr/share/tesseract-ocr/4.00/tessdata',
@@ -161,6 +236,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const lines = [
     ...(parsed.error?.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`) ?? []),
     ...llmIssues(cleaned),
+    ...billingIssues(cleaned),
   ];
   if (!parsed.success || lines.length) {
     throw new Error(`Invalid environment settings:\n${lines.join('\n')}`);
@@ -205,5 +281,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       sofficePath: e.SOFFICE_PATH ?? findOnPath('soffice', source.PATH),
     },
     llm: llmConfig(e),
+    billing: billingConfig(e),
   };
 }

@@ -183,6 +183,7 @@ async function main() {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: 'production',
+    BILLING_DEMO_ALLOWED: 'true',
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: base,

@@ -68,9 +68,17 @@ function cacheStatements(sqlite: SQLite.Database, max = 500) {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Brings the schema to the newest migration; throws with the failing migration's name. */
-export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+/**
+ * Brings the schema to the newest migration; throws with the failing migration's name. With a
+ * PostgreSQL schema, the migrator's own tables are looked up in it: its table check lists every
+ * schema, so another schema's lock table would otherwise count as this one's.
+ */
+export async function migrateToLatest(db: Db, pgSchema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider,
+    ...(pgSchema ? { migrationTableSchema: pgSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -91,9 +91,24 @@ export interface MaterialFilesTable {
 
 export interface MaterialContentsTable {
   material_id: string;
-  /** JSON of the extracted document: { blocks, language, warnings }. */
-  document: string;
+  /** Language of the extracted document: 'zh-TW', 'en' or 'other'. */
+  language: string;
+  /** JSON array of the extraction warnings ({code, fileId?, params?}). */
+  warnings: string;
   created_at: string;
+}
+
+/** The extracted document's blocks, one row each, in reading order (seq from 0). */
+export interface MaterialBlocksTable {
+  material_id: string;
+  seq: number;
+  file_id: string;
+  /** The block's text; a JSON string literal instead when text_escaped is 1. */
+  text: string;
+  /** 1 when the text holds U+0000 (PostgreSQL text cannot) or a lone surrogate (UTF-8 cannot). */
+  text_escaped: number;
+  /** JSON of the block's location ({kind: 'page', page: 3}, ...). */
+  location: string;
 }
 
 export interface QuizzesTable {
@@ -160,6 +175,103 @@ export interface QuizAttemptsTable {
   submitted_at: string | null;
 }
 
+/** A plan of the subscription page (prices in cents; stripe_price_id null = not choosable). */
+export interface PlansTable {
+  id: string;
+  name: string;
+  name_en: string;
+  description: Generated<string>;
+  description_en: Generated<string>;
+  display_order: number;
+  /** 'month', 'year', or null for the free plan. */
+  period_type: string | null;
+  currency: string;
+  list_price_cents: number;
+  offer_price_cents: number | null;
+  /** The last instant the offer price applies (ISO, UTC). */
+  offer_until: string | null;
+  stripe_price_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Mnemo's copy of a provider subscription, written only from the provider's own object. */
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  plan_id: string | null;
+  provider: 'stripe' | 'demo';
+  provider_subscription_id: string;
+  provider_customer_id: string | null;
+  /** The provider's status: active, trialing, past_due, incomplete, unpaid, canceled, … */
+  status: string;
+  /** When premium ends unless renewed (cancel_at when that comes first). */
+  current_period_end: string | null;
+  cancel_at_period_end: Generated<number>;
+  amount_cents: number | null;
+  currency: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Webhook events already applied (idempotency by event id). */
+export interface BillingEventsTable {
+  id: string;
+  provider: string;
+  type: string;
+  processed_at: string;
+}
+
+/** The demo checkout's hosted checkout sessions. */
+export interface DemoCheckoutSessionsTable {
+  id: string;
+  user_id: string;
+  customer_id: string;
+  plan_id: string;
+  price_id: string;
+  period_type: 'month' | 'year';
+  amount_cents: number;
+  currency: string;
+  email: string;
+  status: 'open' | 'complete' | 'expired';
+  success_url: string;
+  cancel_url: string;
+  subscription_id: string | null;
+  expires_at: string;
+  created_at: string;
+  completed_at: string | null;
+}
+
+/** The demo checkout's own subscriptions (what Stripe keeps on its side). */
+export interface DemoSubscriptionsTable {
+  id: string;
+  user_id: string;
+  customer_id: string;
+  plan_id: string;
+  price_id: string;
+  period_type: 'month' | 'year';
+  amount_cents: number;
+  currency: string;
+  status: string;
+  anchor: string;
+  periods: number;
+  current_period_start: string;
+  current_period_end: string;
+  cancel_at_period_end: Generated<number>;
+  canceled_at: string | null;
+  ended_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DemoPortalSessionsTable {
+  id: string;
+  user_id: string;
+  customer_id: string;
+  return_url: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -169,9 +281,16 @@ export interface Database {
   materials: MaterialsTable;
   material_files: MaterialFilesTable;
   material_contents: MaterialContentsTable;
+  material_blocks: MaterialBlocksTable;
   quizzes: QuizzesTable;
   quiz_generations: QuizGenerationsTable;
   quiz_attempts: QuizAttemptsTable;
+  plans: PlansTable;
+  subscriptions: SubscriptionsTable;
+  billing_events: BillingEventsTable;
+  demo_checkout_sessions: DemoCheckoutSessionsTable;
+  demo_subscriptions: DemoSubscriptionsTable;
+  demo_portal_sessions: DemoPortalSessionsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -183,3 +302,7 @@ export type MaterialFile = Selectable<MaterialFilesTable>;
 export type Quiz = Selectable<QuizzesTable>;
 export type QuizGeneration = Selectable<QuizGenerationsTable>;
 export type QuizAttempt = Selectable<QuizAttemptsTable>;
+export type Plan = Selectable<PlansTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type DemoCheckoutSession = Selectable<DemoCheckoutSessionsTable>;
+export type DemoSubscription = Selectable<DemoSubscriptionsTable>;

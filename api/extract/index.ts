@@ -1,29 +1,25 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
 import { AppError } from '../lib/errors.js';
 import { detectLanguage } from './language.js';
-import { runInWorker } from './run-in-worker.js';
+import { runToFileInWorker } from './run-in-worker.js';
 import {
   defaultLimits,
+  languageSample,
   type Block,
+  type DocumentLanguage,
   type ExtractedDocument,
   type ExtractLimits,
   type ExtractionWarning,
   type FileKind,
+  type Location,
 } from './types.js';
 
 export type { ExtractedDocument, Block, Location, FileKind, ExtractLimits } from './types.js';
 export { defaultLimits } from './types.js';
-
-/** The first ~200k characters of the document: all detectLanguage reads, without a full copy. */
-function languageSample(blocks: Block[], limit = 200_000): string {
-  const parts: string[] = [];
-  let length = 0;
-  for (const b of blocks) {
-    if (length >= limit) break;
-    parts.push(b.text.slice(0, limit - length));
-    length += parts[parts.length - 1]!.length + 1;
-  }
-  return parts.join('\n');
-}
 
 export interface SourceFile {
   fileId: string;
@@ -33,21 +29,34 @@ export interface SourceFile {
 }
 
 /**
- * Extracts every file of a material, each in a pooled worker thread, into one ordered document.
- * Throws an AppError naming the file that failed; nothing is returned half-way.
+ * An extracted document whose blocks wait on disk, one NDJSON file per source file (in reading
+ * order), to be read back a few at a time with readStagedBlocks.
  */
-export async function extractDocument(
-  files: SourceFile[],
+export interface StagedDocument {
+  files: Array<{ fileId: string; blocksPath: string; blockCount: number }>;
+  language: DocumentLanguage;
+  warnings: ExtractionWarning[];
+}
+
+/**
+ * Extracts every file of a material, each in a pooled worker thread that writes the file's
+ * blocks to its `blocksPath`, so no file's text is ever held in this thread. Throws an
+ * AppError naming the file that failed; the caller removes the block files either way.
+ */
+export async function extractToFiles(
+  files: Array<SourceFile & { blocksPath: string }>,
   limits: ExtractLimits = defaultLimits,
   signal?: AbortSignal,
-): Promise<ExtractedDocument> {
-  const blocks: Block[] = [];
+): Promise<StagedDocument> {
+  const staged: StagedDocument['files'] = [];
+  const samples: string[] = [];
   const warnings: ExtractionWarning[] = [];
   for (const file of files) {
-    let result;
+    let summary;
     try {
-      result = await runInWorker(
+      summary = await runToFileInWorker(
         { kind: file.kind, path: file.path, fileName: file.fileName, limits },
+        file.blocksPath,
         signal,
       );
     } catch (err) {
@@ -60,18 +69,63 @@ export async function extractDocument(
       }
       throw err;
     }
-    const fileBlocks = result.blocks
-      .map((b) => ({ ...b, text: b.text.trim() }))
-      .filter((b) => b.text.length > 0)
-      .map((b) => ({ fileId: file.fileId, ...b }));
-    if (fileBlocks.length === 0) {
+    if (summary.blockCount === 0) {
       throw new AppError('NO_TEXT_FOUND', {
         params: { name: file.fileName },
         details: { fileName: file.fileName },
       });
     }
-    blocks.push(...fileBlocks);
-    warnings.push(...result.warnings.map((w) => ({ ...w, fileId: file.fileId })));
+    staged.push({
+      fileId: file.fileId,
+      blocksPath: file.blocksPath,
+      blockCount: summary.blockCount,
+    });
+    samples.push(...summary.sample);
+    warnings.push(...summary.warnings.map((w) => ({ ...w, fileId: file.fileId })));
   }
-  return { blocks, language: detectLanguage(languageSample(blocks)), warnings };
+  const language = detectLanguage(languageSample(samples).join('\n'));
+  return { files: staged, language, warnings };
+}
+
+/** The blocks of a staged document in reading order, read from disk a line at a time. */
+export async function* readStagedBlocks(doc: StagedDocument): AsyncGenerator<Block> {
+  for (const file of doc.files) {
+    const input = fs.createReadStream(file.blocksPath, { encoding: 'utf8' });
+    const lines = readline.createInterface({ input, crlfDelay: Infinity });
+    try {
+      for await (const line of lines) {
+        if (line.length === 0) continue;
+        const { text, location } = JSON.parse(line) as { text: string; location: Location };
+        yield { fileId: file.fileId, text, location };
+      }
+    } finally {
+      lines.close();
+      input.destroy();
+    }
+  }
+}
+
+/**
+ * Extracts every file of a material, each in a pooled worker thread, into one ordered document
+ * in memory (tests, benchmarks, scripts; uploads use extractToFiles). Throws an AppError naming
+ * the file that failed; nothing is returned half-way.
+ */
+export async function extractDocument(
+  files: SourceFile[],
+  limits: ExtractLimits = defaultLimits,
+  signal?: AbortSignal,
+): Promise<ExtractedDocument> {
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'mnemo-extract-'));
+  try {
+    const staged = await extractToFiles(
+      files.map((f, i) => ({ ...f, blocksPath: path.join(dir, `${i}.ndjson`) })),
+      limits,
+      signal,
+    );
+    const blocks: Block[] = [];
+    for await (const block of readStagedBlocks(staged)) blocks.push(block);
+    return { blocks, language: staged.language, warnings: staged.warnings };
+  } finally {
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
 }

@@ -1,4 +1,4 @@
-import type { ExtractJob, FileExtraction } from './types.js';
+import type { ExtractJob, FileExtraction, FileSummary } from './types.js';
 import { WorkerPool, type PoolStats } from './worker-pool.js';
 
 const pool = new WorkerPool();
@@ -10,6 +10,18 @@ const pool = new WorkerPool();
  */
 export function runInWorker(job: ExtractJob, signal?: AbortSignal): Promise<FileExtraction> {
   return pool.run(job, signal);
+}
+
+/**
+ * Runs one extraction like runInWorker, but the worker writes the blocks to `blocksPath` as
+ * NDJSON and answers only a summary, so a large file's text never crosses into this thread.
+ */
+export function runToFileInWorker(
+  job: ExtractJob,
+  blocksPath: string,
+  signal?: AbortSignal,
+): Promise<FileSummary> {
+  return pool.runToFile(job, blocksPath, signal);
 }
 
 /** Stops the idle and running extraction workers (tests, shutdown). */

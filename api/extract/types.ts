@@ -38,6 +38,37 @@ export interface FileExtraction {
   warnings: Array<Omit<ExtractionWarning, 'fileId'>>;
 }
 
+/**
+ * What a worker answers when it wrote a file's blocks to an NDJSON file instead of posting them:
+ * one `{text, location}` per line, trimmed, empty ones left out (see extractToFiles).
+ */
+export interface FileSummary {
+  blockCount: number;
+  /** The start of the file's text, as languageSample takes it, for language detection. */
+  sample: string[];
+  warnings: FileExtraction['warnings'];
+}
+
+/** Characters of a document's text that language detection reads. */
+export const LANGUAGE_SAMPLE_CHARS = 200_000;
+
+/**
+ * The first `limit` characters of a run of block texts, cut the way detectLanguage reads them:
+ * a file's sample taken alone and the samples of all files put together give the same result
+ * as the whole document's blocks would.
+ */
+export function languageSample(texts: Iterable<string>, limit = LANGUAGE_SAMPLE_CHARS): string[] {
+  const parts: string[] = [];
+  let length = 0;
+  for (const text of texts) {
+    if (length >= limit) break;
+    const part = text.slice(0, limit - length);
+    parts.push(part);
+    length += part.length + 1;
+  }
+  return parts;
+}
+
 /** The formats Mnemo reads, decided from the file's content (see sniff.ts). */
 export type FileKind =
   'pdf' | 'docx' | 'pptx' | 'xlsx' | 'doc' | 'ppt' | 'xls' | 'csv' | 'text' | 'html' | 'image';

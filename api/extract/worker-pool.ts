@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { AppError, type ErrorCode } from '../lib/errors.js';
-import type { ExtractJob, FileExtraction } from './types.js';
+import type { ExtractJob, FileExtraction, FileSummary } from './types.js';
 
 const workerEntry = new URL('./worker-entry.mjs', import.meta.url);
 
@@ -28,6 +28,7 @@ interface Reply {
   id: number;
   ok: boolean;
   result?: FileExtraction;
+  summary?: FileSummary;
   code?: string;
   params?: Record<string, string | number>;
   message?: string;
@@ -72,6 +73,22 @@ export class WorkerPool {
 
   /** Runs one job on a warm or new worker, with the job's heap cap and time limit. */
   run(job: ExtractJob, signal?: AbortSignal): Promise<FileExtraction> {
+    return this.exec(job, undefined, signal).then((msg) => msg.result!);
+  }
+
+  /**
+   * Runs one job like `run`, but the worker writes the blocks to `blocksPath` (NDJSON, see
+   * FileSummary) and answers only their count, a language sample and the warnings.
+   */
+  runToFile(job: ExtractJob, blocksPath: string, signal?: AbortSignal): Promise<FileSummary> {
+    return this.exec(job, blocksPath, signal).then((msg) => msg.summary!);
+  }
+
+  private exec(
+    job: ExtractJob,
+    blocksPath: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<Reply> {
     if (signal?.aborted) return Promise.reject(new AppError('EXTRACTION_CANCELLED'));
     const slot = this.take(job.limits.maxMemoryMb);
     // V8 keeps a heap grown by a big file: such a worker is not kept warm.
@@ -101,7 +118,7 @@ export class WorkerPool {
         reply: (msg) =>
           finish(true, () =>
             msg.ok
-              ? resolve(msg.result!)
+              ? resolve(msg)
               : reject(
                   new AppError((msg.code as ErrorCode) ?? 'FILE_DAMAGED', {
                     params: msg.params,
@@ -111,7 +128,7 @@ export class WorkerPool {
           ),
         die: (err) => finish(false, () => reject(err)),
       };
-      slot.worker.postMessage({ id, job });
+      slot.worker.postMessage({ id, job, blocksPath });
     });
   }
 
@@ -142,6 +159,9 @@ export class WorkerPool {
 
   private spawn(memoryMb: number): Slot {
     const worker = new Worker(this.url, {
+      // Not the server's `--import tsx`: the entry registers tsx itself, and inheriting the
+      // flag loads it twice, ~10 MB more per worker.
+      execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 64 },
       stdout: true,
       stderr: true,

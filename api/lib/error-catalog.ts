@@ -257,6 +257,61 @@ export const errorCatalog = {
     'zh-TW': '這個提交編號已用於其他測驗。',
     en: 'This submission ID was already used for another quiz.',
   },
+  PLAN_REQUIRED: {
+    status: 400,
+    'zh-TW': '請選擇訂閱方案。',
+    en: 'Please select a plan.',
+  },
+  PLAN_NOT_AVAILABLE: {
+    status: 400,
+    'zh-TW': '這個方案目前無法訂閱。',
+    en: 'This plan cannot be subscribed to right now.',
+  },
+  SUBSCRIPTION_EXISTS: {
+    status: 409,
+    'zh-TW': '您已有啟用中或處理中的訂閱方案，請先取消現有方案後再訂閱新方案。',
+    en: 'You already have an active or processing subscription plan. Please cancel it before subscribing to a new one.',
+  },
+  NO_SUBSCRIPTION: {
+    status: 404,
+    'zh-TW': '找不到有效的訂閱。',
+    en: 'No active subscription found.',
+  },
+  BILLING_UNAVAILABLE: {
+    status: 502,
+    'zh-TW': '目前無法連線到付款服務，請稍後再試。',
+    en: 'The payment service cannot be reached right now. Please try again later.',
+  },
+  WEBHOOK_SIGNATURE_INVALID: {
+    status: 400,
+    'zh-TW': '無法驗證付款通知的簽章。',
+    en: 'The payment notification signature could not be verified.',
+  },
+  CHECKOUT_EXPIRED: {
+    status: 410,
+    'zh-TW': '這個結帳頁面已失效，請回到訂閱頁重新開始。',
+    en: 'This checkout has expired. Please start again from the subscription page.',
+  },
+  CARD_INVALID: {
+    status: 400,
+    'zh-TW': '卡片資料有誤，請檢查卡號、有效期限與安全碼。',
+    en: 'The card details are not valid. Please check the number, expiry date and security code.',
+  },
+  CARD_BRAND_UNSUPPORTED: {
+    status: 400,
+    'zh-TW': '僅接受 Visa、Mastercard 與 JCB 卡片。',
+    en: 'Only Visa, Mastercard and JCB cards are accepted.',
+  },
+  DEMO_TEST_CARD_REQUIRED: {
+    status: 400,
+    'zh-TW': '這是示範結帳，不會真的扣款，請使用頁面上列出的測試卡號。',
+    en: 'This is a demo checkout and no money moves. Please use one of the test card numbers shown on the page.',
+  },
+  CARD_DECLINED: {
+    status: 402,
+    'zh-TW': '您的卡片遭到拒絕，請改用其他卡片。',
+    en: 'Your card was declined. Please use a different card.',
+  },
 } as const satisfies Record<string, { status: number; 'zh-TW': string; en: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -70,9 +70,14 @@ export async function listMaterials(db: Db, userId: string): Promise<MaterialVie
     .orderBy('id', 'desc')
     .execute();
   if (materials.length === 0) return [];
+  // Through the user's materials: material_files has an index on material_id, none on user_id,
+  // and a scan of every account's files would grow with the whole site.
   const files = await db
     .selectFrom('material_files')
     .select(FILE_COLUMNS)
+    .where('material_id', 'in', (eb) =>
+      eb.selectFrom('materials').select('id').where('user_id', '=', userId),
+    )
     .where('user_id', '=', userId)
     .orderBy('position')
     .execute();
@@ -180,6 +185,19 @@ export async function removeStored(d: Pick<MaterialDeps, 'storage' | 'logger'>, 
   });
 }
 
+/** Characters a text column cannot keep: U+0000 (PostgreSQL) and lone surrogates (UTF-8). */
+const UNSTORABLE = /[\0\p{Cs}]/u;
+
+/**
+ * A block's text as material_blocks keeps it: as it is, or — when it holds a character the
+ * column would refuse or replace — as a JSON string literal, so it reads back unchanged.
+ */
+export function storedBlockText(text: string): { text: string; text_escaped: number } {
+  return UNSTORABLE.test(text)
+    ? { text: JSON.stringify(text), text_escaped: 1 }
+    : { text, text_escaped: 0 };
+}
+
 /**
  * The extracted document of one of the user's materials (blocks, language, warnings); the one
  * way to read it, so how it is stored can change.
@@ -192,11 +210,26 @@ export async function loadDocument(
   await findOwnMaterial(db, userId, materialId);
   const row = await db
     .selectFrom('material_contents')
-    .select('document')
+    .select(['language', 'warnings'])
     .where('material_id', '=', materialId)
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND');
-  return JSON.parse(row.document) as ExtractedDocument;
+  const blocks = await db
+    .selectFrom('material_blocks')
+    .select(['file_id', 'text', 'text_escaped', 'location'])
+    .where('material_id', '=', materialId)
+    .orderBy('seq')
+    .execute();
+  type Doc = ExtractedDocument;
+  return {
+    blocks: blocks.map((b) => ({
+      fileId: b.file_id,
+      text: b.text_escaped ? (JSON.parse(b.text) as string) : b.text,
+      location: JSON.parse(b.location) as Doc['blocks'][number]['location'],
+    })),
+    language: row.language as Doc['language'],
+    warnings: JSON.parse(row.warnings) as Doc['warnings'],
+  };
 }
 
 /** The extracted text of one of the user's materials, with the files its blocks point to. */

@@ -1,18 +1,27 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import type { Insertable, Transaction } from 'kysely';
+import type { Database, MaterialBlocksTable } from '../db/schema.js';
 import type { Config } from '../env.js';
 import { iso } from '../lib/clock.js';
 import { AppError } from '../lib/errors.js';
 import {
   defaultLimits,
-  extractDocument,
+  extractToFiles,
+  readStagedBlocks,
   type ExtractLimits,
   type FileKind,
+  type StagedDocument,
 } from '../extract/index.js';
 import { fileTypeOf, sniffKind } from '../extract/sniff.js';
 import { fileKey } from '../storage/storage.js';
 import { mimeTypeFor } from './file-types.js';
-import { getMaterial, removeStored, type MaterialDeps } from './material-service.js';
+import {
+  getMaterial,
+  removeStored,
+  storedBlockText,
+  type MaterialDeps,
+} from './material-service.js';
 import type { MaterialView } from './presenter.js';
 import {
   discardUpload,
@@ -68,7 +77,17 @@ export async function uploadMaterial(
     }
     const files = await identify(upload.files);
     const materialId = randomUUID();
-    const { language, json } = await extractAsJson(files, d.config.extract, signal);
+    const document = await extractToFiles(
+      files.map((f) => ({
+        fileId: f.id,
+        path: f.tempPath,
+        fileName: f.fileName,
+        kind: f.kind,
+        blocksPath: `${f.tempPath}.blocks.ndjson`,
+      })),
+      extractLimitsFrom(d.config.extract),
+      signal,
+    );
     await store(d, userId, materialId, files, async (stored) => {
       const now = iso(d.clock.now());
       await d.db.transaction().execute(async (trx) => {
@@ -80,7 +99,7 @@ export async function uploadMaterial(
             title,
             description,
             type: files[0]?.fileType ?? 'unknown',
-            language,
+            language: document.language,
             created_at: now,
             updated_at: now,
           })
@@ -105,8 +124,14 @@ export async function uploadMaterial(
           .execute();
         await trx
           .insertInto('material_contents')
-          .values({ material_id: materialId, document: json, created_at: now })
+          .values({
+            material_id: materialId,
+            language: document.language,
+            warnings: JSON.stringify(document.warnings),
+            created_at: now,
+          })
           .execute();
+        await insertBlocks(trx, materialId, document, signal);
         // Last chance to honour a client that went away: roll everything back.
         if (signal?.aborted) throw new AppError('EXTRACTION_CANCELLED');
       });
@@ -117,21 +142,42 @@ export async function uploadMaterial(
   }
 }
 
+/** Rows per insert (5 parameters each, far under both databases' limits) and text per insert. */
+const BLOCK_BATCH_ROWS = 500;
+const BLOCK_BATCH_CHARS = 1_000_000;
+
 /**
- * Extracts the files and serialises the document at once, so only the JSON text outlives this
- * call: the block objects (the larger form) can be collected while the files are stored.
+ * Copies the staged blocks into material_blocks, a bounded batch at a time, so a 60 MB upload
+ * never has its whole text in this thread (let alone as one string). A client that went away
+ * stops it between batches; the transaction then rolls back.
  */
-async function extractAsJson(
-  files: IdentifiedFile[],
-  extract: Config['extract'],
+async function insertBlocks(
+  trx: Transaction<Database>,
+  materialId: string,
+  document: StagedDocument,
   signal?: AbortSignal,
-): Promise<{ language: string; json: string }> {
-  const document = await extractDocument(
-    files.map((f) => ({ fileId: f.id, path: f.tempPath, fileName: f.fileName, kind: f.kind })),
-    extractLimitsFrom(extract),
-    signal,
-  );
-  return { language: document.language, json: JSON.stringify(document) };
+) {
+  let batch: Insertable<MaterialBlocksTable>[] = [];
+  let chars = 0;
+  const flush = async () => {
+    if (signal?.aborted) throw new AppError('EXTRACTION_CANCELLED');
+    await trx.insertInto('material_blocks').values(batch).execute();
+    batch = [];
+    chars = 0;
+  };
+  let seq = 0;
+  for await (const block of readStagedBlocks(document)) {
+    batch.push({
+      material_id: materialId,
+      seq: seq++,
+      file_id: block.fileId,
+      ...storedBlockText(block.text),
+      location: JSON.stringify(block.location),
+    });
+    chars += block.text.length;
+    if (batch.length >= BLOCK_BATCH_ROWS || chars >= BLOCK_BATCH_CHARS) await flush();
+  }
+  if (batch.length > 0) await flush();
 }
 
 interface IdentifiedFile extends ReceivedFile {

@@ -14,7 +14,6 @@ const SocialCallbackPage = lazy(() => import('../features/auth/components/social
 const ContactPage = lazy(() => import('../features/contact/components/contact-page'));
 const PrivacyPage = lazy(() => import('../features/legal/components/privacy-page'));
 const TermsPage = lazy(() => import('../features/legal/components/terms-page'));
-const ComingSoonPage = lazy(() => import('./routes/coming-soon-page'));
 const UploadPage = lazy(() => import('../features/materials/components/upload-page'));
 const MaterialDetailPage = lazy(
   () => import('../features/materials/components/material-detail-page'),
@@ -23,9 +22,12 @@ const QuizSettingsPage = lazy(() => import('../features/quiz/components/quiz-set
 const QuizLoadingPage = lazy(() => import('../features/quiz/components/quiz-loading-page'));
 const QuizQuestionsPage = lazy(() => import('../features/quiz/components/quiz-questions-page'));
 const QuizResultsPage = lazy(() => import('../features/quiz/components/quiz-results-page'));
+const SubscriptionPage = lazy(() => import('../features/billing/components/subscription-page'));
+const PaymentResultPage = lazy(() => import('../features/billing/components/payment-result-page'));
+const DemoCheckoutPage = lazy(() => import('../features/billing/components/demo-checkout-page'));
+const DemoPortalPage = lazy(() => import('../features/billing/components/demo-portal-page'));
 
 const page = (node: ReactNode) => <Suspense fallback={<PageSpinner />}>{node}</Suspense>;
-const coming = (feature: string) => page(<ComingSoonPage feature={feature} />);
 
 export const router = createBrowserRouter([
   {
@@ -39,7 +41,7 @@ export const router = createBrowserRouter([
       { path: paths.contact, element: page(<ContactPage />) },
       { path: paths.privacy, element: page(<PrivacyPage />) },
       { path: paths.terms, element: page(<TermsPage />) },
-      { path: paths.paymentResult, element: coming('payment') },
+      { path: paths.paymentResult, element: page(<PaymentResultPage />) },
       {
         element: <ProtectedRoute />,
         children: [
@@ -55,7 +57,9 @@ export const router = createBrowserRouter([
             path: '/materials/:materialId/quiz/:quizId/results',
             element: page(<QuizResultsPage />),
           },
-          { path: paths.subscription, element: coming('subscription') },
+          { path: paths.subscription, element: page(<SubscriptionPage />) },
+          { path: '/demo/checkout/:sessionId', element: page(<DemoCheckoutPage />) },
+          { path: '/demo/portal/:portalId', element: page(<DemoPortalPage />) },
         ],
       },
       { path: '*', element: <Navigate to={paths.home} replace /> },

@@ -14,6 +14,8 @@ export const paths = {
   quizResults: (id: string, quizId: string) =>
     `/materials/${encodeURIComponent(id)}/quiz/${encodeURIComponent(quizId)}/results`,
   subscription: '/subscription',
+  demoCheckout: (sessionId: string) => `/demo/checkout/${encodeURIComponent(sessionId)}`,
+  demoPortal: (portalId: string) => `/demo/portal/${encodeURIComponent(portalId)}`,
   paymentResult: '/payment/result',
   contact: '/contact',
   privacy: '/privacy-policy',

@@ -66,7 +66,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   } else {
     handle = openDatabase({ sqlitePath: ':memory:' });
   }
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle.db, schema);
   const clock = manualClock(new Date());
   const mailer = (opts.mailer as ReturnType<typeof memoryMailer>) ?? memoryMailer();
   const deps = {

@@ -2,10 +2,16 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001-accounts.js';
 import * as m0002 from './0002-materials.js';
 import * as m0003 from './0003-quiz-flow.js';
+import * as m0004 from './0004-material-blocks.js';
+import * as m0005 from './0005-billing.js';
+import * as m0006 from './0006-quiz-attempt-history.js';
 
 /** Every migration, in order. Add new ones at the end; never rename or edit old ones. */
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
   '0002-materials': m0002,
   '0003-quiz-flow': m0003,
+  '0004-material-blocks': m0004,
+  '0005-billing': m0005,
+  '0006-quiz-attempt-history': m0006,
 };

@@ -1,0 +1,22 @@
+import { z } from 'zod/mini';
+import { api } from '../../../lib/api-client';
+import { SUBSCRIPTION_PATH, unwrap } from './paths';
+
+export const createSubscriptionInputSchema = z.object({
+  planId: z.string().check(z.minLength(1)),
+  periodType: z.enum(['month', 'year']),
+});
+export type CreateSubscriptionInput = z.infer<typeof createSubscriptionInputSchema>;
+
+const urlAnswer = z.object({ url: z.string().check(z.minLength(1)) });
+
+/**
+ * POST /subscription/create: the hosted checkout address to send the browser to. Throws
+ * ApiError PLAN_REQUIRED, PLAN_NOT_AVAILABLE, SUBSCRIPTION_EXISTS (planName, status),
+ * BILLING_UNAVAILABLE.
+ */
+export async function createSubscription(input: CreateSubscriptionInput): Promise<string> {
+  const body = createSubscriptionInputSchema.parse(input);
+  return urlAnswer.parse(unwrap(await api(`${SUBSCRIPTION_PATH}/create`, { method: 'POST', body })))
+    .url;
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod/mini';
+import { api } from '../../../lib/api-client';
+import { SUBSCRIPTION_PATH, unwrap } from './paths';
+
+const resultSchema = z.object({
+  status: z.string(),
+  hasActiveSubscription: z.catch(z.boolean(), false),
+});
+export type CheckoutResult = z.infer<typeof resultSchema>;
+
+/** GET /subscription/checkout-result?session_id=: success, processing, failed or cancelled. */
+export async function getCheckoutResult(
+  sessionId: string,
+  signal?: AbortSignal,
+): Promise<CheckoutResult> {
+  const query = new URLSearchParams({ session_id: sessionId });
+  return resultSchema.parse(
+    unwrap(await api(`${SUBSCRIPTION_PATH}/checkout-result?${query}`, { signal })),
+  );
+}
