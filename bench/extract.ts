@@ -3,10 +3,23 @@
  *
  *   npx tsx bench/extract.ts [runs]
  *
- * For each file: our extractor called in this process (warmed up once, then timed), the same
- * through extractDocument (a pooled worker thread, as uploads run it), and pdftotext
- * on the same file in the same run. Median of `runs` (default 5). Target: our time at most 2x
- * pdftotext's. Not a test: timings depend on the machine and its load.
+ * For each file: our extractor called in this process, the same through extractDocument (a
+ * pooled worker thread, as uploads run it), and pdftotext on the same file in the same run.
+ * Median of `runs` (default 5). Target: our time at most 2x pdftotext's. Not a test: timings
+ * depend on the machine and its load.
+ *
+ * What is compared, so that both sides do the same work:
+ * - pdftotext is timed as a whole process (spawn, read, write the text), as Mnemo would have
+ *   to run it for each upload.
+ * - Both of our paths first read every file once, untimed, so every file is timed in the same
+ *   steady state, that of a pooled worker that has served a few uploads (worker-pool.ts keeps a
+ *   worker for 50 jobs). Before, the worker path was timed cold, so the first file's median
+ *   carried starting a worker thread (tsx and pdf.js loaded: 1.5 to 3 s), and in both paths the
+ *   first file paid for V8 compiling pdf.js, about twice its steady time, while the files after
+ *   it profited. That cold start is real, but it is the pool's cost, paid once per worker.
+ * - The three are timed in turn within each run (pdftotext, in-process, worker, then again),
+ *   not one after the other for all runs, so that a burst of load from other processes on the
+ *   machine falls on all three alike instead of on whichever happened to be running.
  */
 import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -27,15 +40,17 @@ const limits: ExtractLimits = {
 };
 const TARGET = 2;
 
-async function median(fn: () => Promise<unknown>): Promise<number> {
-  const times: number[] = [];
+/** Times the steps in turn, `runs` times, and gives each step's median. */
+async function interleavedMedians(steps: Array<() => Promise<unknown>>): Promise<number[]> {
+  const times = steps.map(() => [] as number[]);
   for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await fn();
-    times.push(performance.now() - started);
+    for (const [k, step] of steps.entries()) {
+      const started = performance.now();
+      await step();
+      times[k]!.push(performance.now() - started);
+    }
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
+  return times.map((t) => t.sort((a, b) => a - b)[Math.floor(t.length / 2)]!);
 }
 
 async function pdftotext(file: string): Promise<string> {
@@ -76,30 +91,47 @@ interface Row {
   popplerChars: number;
 }
 
-const rows: Row[] = [];
+const files: Array<{ name: string; file: string; pages: number }> = [];
 const skipped: string[] = [];
 for (const name of readdirSync(corpus)
   .filter((f) => f.endsWith('.pdf'))
   .sort()) {
   const file = path.join(corpus, name);
   const pages = await textLayerPages(file);
-  if (pages === undefined) {
-    skipped.push(name);
-    continue;
-  }
-  const result = await extractPdf(job(file)); // warm-up, and the text for the size check
-  const poppler = await median(() => pdftotext(file));
-  const inProcess = await median(() => extractPdf(job(file)));
-  const worker = await median(() =>
-    extractDocument([{ fileId: name, path: file, fileName: name, kind: 'pdf' }], limits),
+  if (pages === undefined) skipped.push(name);
+  else files.push({ name, file, pages });
+}
+
+const viaWorker = (name: string, file: string) =>
+  extractDocument([{ fileId: name, path: file, fileName: name, kind: 'pdf' }], limits);
+
+// One untimed pass over every file, in this process and on a pooled worker, before any timing:
+// all files are then measured with pdf.js compiled alike, as on a worker that has served a
+// few uploads, instead of the first file paying for the compiling that helps the others.
+const texts = new Map<string, number>();
+for (const { name, file } of files) {
+  const result = await extractPdf(job(file));
+  texts.set(
+    name,
+    result.blocks.reduce((n, b) => n + b.text.length, 0),
   );
+  await viaWorker(name, file);
+}
+
+const rows: Row[] = [];
+for (const { name, file, pages } of files) {
+  const [poppler, inProcess, worker] = (await interleavedMedians([
+    () => pdftotext(file),
+    () => extractPdf(job(file)),
+    () => viaWorker(name, file),
+  ])) as [number, number, number];
   rows.push({
     file: name,
     pages,
     poppler,
     inProcess,
     worker,
-    ourChars: result.blocks.reduce((n, b) => n + b.text.length, 0),
+    ourChars: texts.get(name)!,
     popplerChars: (await pdftotext(file)).replace(/\s+/g, ' ').length,
   });
 }

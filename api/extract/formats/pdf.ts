@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { AppError } from '../../lib/errors.js';
 import { detectLanguage } from '../language.js';
 import { CHINESE_LABEL } from '../ocr/languages.js';
 import { looksLikeUnreadScript } from '../ocr/text.js';
 import type { OcrOutcome } from '../pdf/ocr-pages.js';
-import { openPdf, toAppError } from '../pdf/open-document.js';
+import { openPdf, toAppError, type OpenOptions } from '../pdf/open-document.js';
 import { readPages } from '../pdf/read-pages.js';
 import { layoutPages, type PageParagraphs } from '../pdf/text-layer.js';
 import type { ExtractJob, FileExtraction } from '../types.js';
@@ -20,9 +21,8 @@ const OCR_TIME_SHARE = 0.8;
  */
 export async function extractPdf(job: ExtractJob): Promise<FileExtraction> {
   const started = Date.now();
-  const { doc, close } = await openPdf(new Uint8Array(await readFile(job.path)));
   try {
-    const layer = await readPages(doc);
+    const layer = await withPdf(job.path, {}, readPages);
     if (layer.pages.length === 0 && layer.scanned.length === 0 && layer.unreadable > 0) {
       throw new AppError('FILE_DAMAGED');
     }
@@ -33,11 +33,15 @@ export async function extractPdf(job: ExtractJob): Promise<FileExtraction> {
     if (layer.scanned.length > 0) {
       // Loaded only for scans: text PDFs do not pay for starting tesseract.
       const { ocrPages } = await import('../pdf/ocr-pages.js');
-      const ocr = await ocrPages(doc, layer.scanned, {
-        tessdataDir: job.limits.tessdataDir,
-        maxPages: MAX_OCR_PAGES,
-        deadline: started + OCR_TIME_SHARE * job.limits.timeoutMs,
-      });
+      // Drawing pages needs the standard fonts that reading text leaves out (open-document.ts);
+      // the text document is closed by now, so the file is held once.
+      const ocr = await withPdf(job.path, { forRendering: true }, (doc) =>
+        ocrPages(doc, layer.scanned, {
+          tessdataDir: job.limits.tessdataDir,
+          maxPages: MAX_OCR_PAGES,
+          deadline: started + OCR_TIME_SHARE * job.limits.timeoutMs,
+        }),
+      );
       ocrPagesOut = acceptOcr(ocr, textPages, warnings);
       unreadable += ocr.failed;
     }
@@ -50,6 +54,18 @@ export async function extractPdf(job: ExtractJob): Promise<FileExtraction> {
     return { blocks, warnings };
   } catch (err) {
     throw toAppError(err);
+  }
+}
+
+/** Opens the file with pdf.js, runs `use` on the document and closes it whatever happens. */
+async function withPdf<T>(
+  file: string,
+  options: OpenOptions,
+  use: (doc: PDFDocumentProxy) => Promise<T>,
+): Promise<T> {
+  const { doc, close } = await openPdf(new Uint8Array(await readFile(file)), options);
+  try {
+    return await use(doc);
   } finally {
     await close();
   }

@@ -1,6 +1,6 @@
-import { Util } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PageViewport, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { composeAccents, firstChar, isCjk, lastChar, removeCjkSpaces } from './join-text.js';
+import { Util } from './pdfjs.js';
 
 type TextContent = Awaited<ReturnType<PDFPageProxy['getTextContent']>>;
 type TextItem = Extract<TextContent['items'][number], { str: string }>;

@@ -1,6 +1,7 @@
 import { createCanvas } from '@napi-rs/canvas';
-import { OPS, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { capScale, rgbaToGray, type GrayImage } from '../ocr/image.js';
+import { OPS } from './pdfjs.js';
 
 /** Resolution for OCR: tesseract reads body text best at 200-300 dpi. */
 const OCR_DPI = 300;
