@@ -517,10 +517,10 @@ async function main() {
     }
     out();
     out(
-      `submit stored ${attempts - attemptsBefore} attempts during warm-up and run (${attempts} in all on that quiz): each answer`,
+      `submit stored ${attempts - attemptsBefore} attempts during warm-up and run (${attempts} in all on that quiz); each answer`,
     );
     out(
-      `carries the quiz's whole attempt history, so answers grow as the run goes on (first ${(Buffer.byteLength(JSON.stringify(first)) / 1024).toFixed(1)} KB).`,
+      `lists at most the 20 newest attempts (first answer ${(Buffer.byteLength(JSON.stringify(first)) / 1024).toFixed(1)} KB).`,
     );
     for (const [name, , m] of rows) {
       out(
