@@ -53,6 +53,7 @@ const T = {
     active: '使用中',
     nextPayment: '下次付款日',
     endsOn: '結束日',
+    ending: '將於期末結束',
     manage: '管理訂閱',
     portalBanner: '這是示範訂閱管理頁面',
     cancelAtEnd: '在本期結束時取消',
@@ -108,6 +109,7 @@ const T = {
     active: 'Active',
     nextPayment: 'Next payment',
     endsOn: 'Ends on',
+    ending: 'Ending at period end',
     manage: 'Manage subscription',
     portalBanner: 'This is a demo subscription portal',
     cancelAtEnd: 'Cancel at period end',
@@ -411,6 +413,7 @@ for (const lng of ['zh-TW', 'en'] as const) {
     await expect(page).toHaveURL(/\/subscription$/);
     await expect(page.getByText(t.endsNotice(end), { exact: true })).toBeVisible();
     await expect(page.locator('.subscription-facts')).toContainText(`${t.endsOn}${end}`);
+    await expect(page.locator('.subscription-facts')).toContainText(t.ending);
     await expect(header.getByRole('link', { name: t.premium, exact: true })).toBeVisible();
     expect(await api.get<Status>('/api/v1/subscription/status')).toMatchObject({
       hasActiveSubscription: true,

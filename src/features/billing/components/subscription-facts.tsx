@@ -49,9 +49,14 @@ export function SubscriptionFacts({
       <div>
         <dt>{t('current.status')}</dt>
         <dd>
-          <Badge tone={TONES[sub.status] ?? 'warning'}>
-            {t(`status.${sub.status || 'unknown'}`, { defaultValue: sub.status })}
-          </Badge>
+          {/* A cancelled-at-period-end plan is still active, but not renewing: say so. */}
+          {sub.cancelAtPeriodEnd && sub.status === 'active' ? (
+            <Badge tone="warning">{t('status.ending')}</Badge>
+          ) : (
+            <Badge tone={TONES[sub.status] ?? 'warning'}>
+              {t(`status.${sub.status || 'unknown'}`, { defaultValue: sub.status })}
+            </Badge>
+          )}
         </dd>
       </div>
       {end && (

@@ -65,7 +65,13 @@ export default function SubscriptionPage() {
           {sub ? t('subscription.subscriberTitle') : t('subscription.title')}
         </h1>
         <p className="billing-header__lead">
-          {sub ? t('subscription.subscriberLead') : t('subscription.lead')}
+          {sub
+            ? t(
+                sub.cancelAtPeriodEnd
+                  ? 'subscription.subscriberLeadEnding'
+                  : 'subscription.subscriberLead',
+              )
+            : t('subscription.lead')}
         </p>
       </header>
       {sub ? (
