@@ -1,13 +1,106 @@
-import { defineConfig } from 'vite';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { dynamicEntriesUnder, readViteManifest, staticClosure } from './scripts/build-manifest.js';
+
+// Where this build writes (`vite build --outDir x` included): the precache filter reads its manifest.
+let outDir = path.resolve(import.meta.dirname, 'dist');
+const captureOutDir: Plugin = {
+  name: 'mnemo:out-dir',
+  configResolved(config) {
+    outDir = path.resolve(config.root, config.build.outDir);
+  },
+};
+
+/**
+ * The app shell the service worker precaches: index.html's entry with everything it
+ * modulepreloads and its CSS, plus the lazy chunks of the layout and the PWA code (account menu,
+ * worker registration). Route pages and locale namespaces stay out: they go to runtime caches
+ * when first used (docs/decisions/0012-pwa.md).
+ */
+const SHELL_LAZY_DIRS = ['src/app/layouts/', 'src/app/pwa/'];
+
+// Locale namespaces are JSON turned into chunks; name them assets/locales/<lng>-<ns>-<hash>.js
+// so the worker can give them their own runtime cache.
+const localeChunk = /\/src\/i18n\/locales\/([^/]+)\/([^/]+)\.json$/;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    captureOutDir,
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'worker',
+      filename: 'sw.ts',
+      injectRegister: false, // src/app/pwa registers it with workbox-window
+      // Icons come from one source (pwa-assets.config.ts) and are committed under public/icons.
+      pwaAssets: { disabled: true },
+      includeManifestIcons: false, // globPatterns below already take every icon
+      manifest: {
+        id: '/',
+        name: 'Mnemo 記憶學習',
+        short_name: 'Mnemo',
+        // zh-TW is the default language; the English line is for English-speaking learners.
+        description:
+          '上傳自己的講義，產生測驗，離線也能讀。Turn your own study materials into quizzes — offline too.',
+        lang: 'zh-Hant-TW',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        // --brand-600 and --bg of src/styles/tokens.css (light theme).
+        theme_color: '#4f46e5',
+        background_color: '#f6f7fb',
+        categories: ['education'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      injectManifest: {
+        rollupFormat: 'iife', // a classic worker: browsers refuse the ES output's `export`
+        sourcemap: false,
+        globPatterns: ['index.html', 'assets/**/*.{js,css}', 'logo.svg', 'icons/*.png'],
+        manifestTransforms: [
+          (entries) => {
+            const manifest = readViteManifest(outDir);
+            const shell = staticClosure(manifest, [
+              'index.html',
+              ...dynamicEntriesUnder(manifest, SHELL_LAZY_DIRS),
+            ]);
+            return {
+              manifest: entries.filter((e) => !e.url.startsWith('assets/') || shell.has(e.url)),
+              warnings: [],
+            };
+          },
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    manifest: true, // dist/.vite/manifest.json: the precache list and bench:web read it
     chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      output: {
+        chunkFileNames: (chunk) => {
+          const locale = chunk.facadeModuleId?.match(localeChunk);
+          return locale
+            ? `assets/locales/${locale[1]}-${locale[2]}-[hash].js`
+            : 'assets/[name]-[hash].js';
+        },
+      },
+    },
   },
   server: {
     port: 5173,

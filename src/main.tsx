@@ -3,5 +3,7 @@ import './i18n';
 import './styles/tokens.css';
 import './styles/base.css';
 import { App } from './app/app';
+import { startPwa } from './app/pwa/start-pwa';
 
+startPwa();
 createRoot(document.getElementById('root')!).render(<App />);

@@ -1,5 +1,4 @@
 import { StrictMode, useEffect } from 'react';
-import { Tooltip } from 'radix-ui';
 import { AppRouter } from './router';
 import { useAuthStore } from '../stores/auth-store';
 
@@ -10,9 +9,7 @@ export function App() {
   }, [init]);
   return (
     <StrictMode>
-      <Tooltip.Provider delayDuration={300}>
-        <AppRouter />
-      </Tooltip.Provider>
+      <AppRouter />
     </StrictMode>
   );
 }

@@ -4,6 +4,7 @@ import { RootLayout } from './layouts/root-layout';
 import { ProtectedRoute } from './layouts/protected-route';
 import { PageSpinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
+import { PageErrorBoundary } from './pwa/page-error-boundary';
 
 // Every page is its own chunk so the first load stays small.
 const HomePage = lazy(() => import('./routes/home-page'));
@@ -22,12 +23,17 @@ const QuizSettingsPage = lazy(() => import('../features/quiz/components/quiz-set
 const QuizLoadingPage = lazy(() => import('../features/quiz/components/quiz-loading-page'));
 const QuizQuestionsPage = lazy(() => import('../features/quiz/components/quiz-questions-page'));
 const QuizResultsPage = lazy(() => import('../features/quiz/components/quiz-results-page'));
+const OutboxPage = lazy(() => import('../features/offline/components/outbox-page'));
 const SubscriptionPage = lazy(() => import('../features/billing/components/subscription-page'));
 const PaymentResultPage = lazy(() => import('../features/billing/components/payment-result-page'));
 const DemoCheckoutPage = lazy(() => import('../features/billing/components/demo-checkout-page'));
 const DemoPortalPage = lazy(() => import('../features/billing/components/demo-portal-page'));
 
-const page = (node: ReactNode) => <Suspense fallback={<PageSpinner />}>{node}</Suspense>;
+const page = (node: ReactNode) => (
+  <PageErrorBoundary>
+    <Suspense fallback={<PageSpinner />}>{node}</Suspense>
+  </PageErrorBoundary>
+);
 
 export const router = createBrowserRouter([
   {
@@ -58,6 +64,7 @@ export const router = createBrowserRouter([
             element: page(<QuizResultsPage />),
           },
           { path: paths.subscription, element: page(<SubscriptionPage />) },
+          { path: paths.outbox, element: page(<OutboxPage />) },
           { path: '/demo/checkout/:sessionId', element: page(<DemoCheckoutPage />) },
           { path: '/demo/portal/:portalId', element: page(<DemoPortalPage />) },
         ],

@@ -14,9 +14,11 @@ export const paths = {
   quizResults: (id: string, quizId: string) =>
     `/materials/${encodeURIComponent(id)}/quiz/${encodeURIComponent(quizId)}/results`,
   subscription: '/subscription',
+  /** Changes made offline that are waiting to be sent (or were refused). */
+  outbox: '/outbox',
+  paymentResult: '/payment/result',
   demoCheckout: (sessionId: string) => `/demo/checkout/${encodeURIComponent(sessionId)}`,
   demoPortal: (portalId: string) => `/demo/portal/${encodeURIComponent(portalId)}`,
-  paymentResult: '/payment/result',
   contact: '/contact',
   privacy: '/privacy-policy',
   terms: '/terms-of-service',

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { api, onUnauthorized } from '../lib/api-client';
 import { deleteCookie, getCookie, setCookie } from '../lib/cookies';
+import { clearWorkerQueue } from '../lib/offline/worker-messages';
 import {
   LANGUAGE_KEY,
   PROFILE_REFRESH_MIN_MS,
@@ -31,7 +32,11 @@ interface AuthState {
   /** Reads the cookie and stored user, then confirms with the server. */
   init(): Promise<void>;
   signIn(token: string, user: User): void;
-  signOut(): void;
+  /**
+   * Ends the session and deletes the account's offline data on this device (IndexedDB and the
+   * service worker's queue); resolves once it is gone.
+   */
+  signOut(): Promise<void>;
   /** Re-reads the profile; skipped while one runs or within 5 s of the last. */
   refreshProfile(force?: boolean): Promise<void>;
 }
@@ -88,6 +93,7 @@ export const useAuthStore = create<AuthState>((set, get) => ({
   },
 
   signOut() {
+    const userId = get().user?.id ?? readStoredUser()?.id;
     const language = localStorage.getItem(LANGUAGE_KEY);
     deleteCookie(TOKEN_COOKIE);
     localStorage.clear();
@@ -95,6 +101,12 @@ export const useAuthStore = create<AuthState>((set, get) => ({
     // The language is a device preference, not account data: keep it.
     if (language) localStorage.setItem(LANGUAGE_KEY, language);
     set({ status: 'signedOut', user: null, token: null });
+    // A lost session (onUnauthorized below) keeps the data: the outbox waits for the next sign-in.
+    clearWorkerQueue();
+    // Loaded on demand: the database code stays out of the first download.
+    return userId === undefined
+      ? Promise.resolve()
+      : import('../db/wipe').then(({ wipeUserData }) => wipeUserData(userId));
   },
 
   async refreshProfile(force = false) {
@@ -124,6 +136,12 @@ export const useAuthStore = create<AuthState>((set, get) => ({
     return refreshing;
   },
 }));
+
+/** The signed-in learner's id, or null: the key of everything stored offline. */
+export const currentUserId = (): string | null => {
+  const { status, user } = useAuthStore.getState();
+  return status === 'signedIn' && user ? user.id : null;
+};
 
 onUnauthorized(() => {
   deleteCookie(TOKEN_COOKIE);

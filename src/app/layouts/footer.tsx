@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths';
 import { LogoMark } from '../../components/ui/logo';
+import { InstallApp } from '../pwa/install-app';
 
 /** Links to the legal pages and the group-plan form, and the copyright line. */
 export function Footer() {
@@ -26,6 +27,7 @@ export function Footer() {
             </li>
           </ul>
         </nav>
+        <InstallApp />
         <p className="site-footer__copy">
           {t('footer.copyright', { year: new Date().getFullYear() })}
         </p>

@@ -6,10 +6,12 @@ import { paths } from '../../config/paths';
 import { Logo } from '../../components/ui/logo';
 import { ButtonLink } from '../../components/ui/button-link';
 import { LanguageSwitcher } from './language-switcher';
-import { PlanStatus } from './plan-status';
 import { Avatar } from './avatar';
+import { UpdateBanner } from '../pwa/update-banner';
 
 const UserMenu = lazy(() => import('./user-menu'));
+// Signed in only, like the menu: visitors' first load goes without it and its tooltip code.
+const PlanStatus = lazy(() => import('./plan-status').then((m) => ({ default: m.PlanStatus })));
 
 /** Every page's header: logo home; plan, language and account when signed in; login otherwise. */
 export function Header() {
@@ -26,7 +28,11 @@ export function Header() {
           <Logo compact={Boolean(signedIn)} />
         </Link>
         <div className="site-header__actions">
-          {signedIn && <PlanStatus user={user} />}
+          {signedIn && (
+            <Suspense fallback={null}>
+              <PlanStatus user={user} />
+            </Suspense>
+          )}
           <LanguageSwitcher />
           {signedIn ? (
             <Suspense
@@ -48,6 +54,7 @@ export function Header() {
           )}
         </div>
       </div>
+      <UpdateBanner />
     </header>
   );
 }

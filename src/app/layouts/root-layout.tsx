@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../../stores/auth-store';
@@ -6,6 +6,8 @@ import { Toaster } from '../../components/ui/toast';
 import { Header } from './header';
 import { Footer } from './footer';
 import './layout.css';
+
+const OfflineLayer = lazy(() => import('./offline-layer'));
 
 /** Header, main landmark and footer around every page; scrolls to the top on navigation. */
 export function RootLayout() {
@@ -27,6 +29,9 @@ export function RootLayout() {
         {t('common.skipToContent')}
       </a>
       <Header />
+      <Suspense fallback={null}>
+        <OfflineLayer />
+      </Suspense>
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>

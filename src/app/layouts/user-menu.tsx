@@ -1,6 +1,9 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { listOutbox } from '../../db/outbox';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { useAuthStore, type User } from '../../stores/auth-store';
 import { paths } from '../../config/paths';
 import {
@@ -13,6 +16,7 @@ import {
 } from '../../components/ui/menu';
 import { toast } from '../../components/ui/toast';
 import { Avatar } from './avatar';
+import './user-menu.css';
 
 const icon = (d: string) => (
   <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
@@ -29,22 +33,27 @@ const icon = (d: string) => (
 
 const icons: Record<string, ReactNode> = {
   plan: icon('M3 7h18v10H3zM3 11h18M7 15h3'),
+  outbox: icon('M4 12a8 8 0 0 1 14-5.3M20 12a8 8 0 0 1-14 5.3M18 3v4h-4M6 21v-4h4'),
   privacy: icon('M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6z'),
   terms: icon('M7 3h7l4 4v14H7zM14 3v4h4M10 12h5M10 16h5'),
   logout: icon('M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10'),
 };
 
 /**
- * Avatar button opening the account menu: plan, legal pages, logout. Loaded only once signed
- * in (the header imports it lazily), so visitors do not download the menu code.
+ * Avatar button opening the account menu: plan, changes waiting to sync, legal pages, logout.
+ * Loaded only once signed in (the header imports it lazily), so visitors do not download the
+ * menu code. Logging out deletes the account's offline data: with changes not yet sent, it asks
+ * first.
  */
 export default function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signOut = useAuthStore((s) => s.signOut);
+  const unsent = useLiveQuery(() => listOutbox(user.id), [user.id])?.length ?? 0;
+  const [confirming, setConfirming] = useState(false);
 
   const logout = () => {
-    signOut();
+    void signOut();
     navigate(paths.home);
     toast.info(t('menu.loggedOut'));
   };
@@ -69,6 +78,17 @@ export default function UserMenu({ user }: { user: User }) {
           </Link>
         </MenuItem>
         <MenuItem asChild>
+          <Link to={paths.outbox}>
+            {icons.outbox}
+            {t('menu.outbox')}
+            {unsent > 0 && (
+              <span className="user-menu__count" data-testid="outbox-count">
+                {unsent}
+              </span>
+            )}
+          </Link>
+        </MenuItem>
+        <MenuItem asChild>
           <Link to={paths.privacy}>
             {icons.privacy}
             {t('menu.privacy')}
@@ -81,11 +101,19 @@ export default function UserMenu({ user }: { user: User }) {
           </Link>
         </MenuItem>
         <MenuSeparator />
-        <MenuItem tone="danger" onSelect={logout}>
+        <MenuItem tone="danger" onSelect={() => (unsent > 0 ? setConfirming(true) : logout())}>
           {icons.logout}
           {t('menu.logout')}
         </MenuItem>
       </MenuContent>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('menu.logoutConfirmTitle')}
+        description={t('menu.logoutConfirmBody', { count: unsent })}
+        confirmLabel={t('menu.logoutAnyway')}
+        onConfirm={logout}
+      />
     </Menu>
   );
 }

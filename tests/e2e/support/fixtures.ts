@@ -44,8 +44,10 @@ async function runAxe(page: Page): Promise<Violation[]> {
     }));
 }
 
+// The page moved on while axe ran. "Cannot read properties of undefined (reading 'utils' /
+// 'runPartial')": axe was injected into the old document and looked up in the new one.
 const transient = (err: unknown) =>
-  /Execution context was destroyed|Target page, context or browser has been closed|navigation|frame was detached|Test ended|Failed to find browser context|Target closed/i.test(
+  /Execution context was destroyed|Target page, context or browser has been closed|navigation|frame was detached|Test ended|Failed to find browser context|Target closed|Cannot read properties of undefined \(reading '\w+'\)/i.test(
     String(err),
   );
 

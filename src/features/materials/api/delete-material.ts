@@ -1,5 +1,7 @@
 import { z } from 'zod/mini';
+import { forgetMaterial } from '../../../db/cache';
 import { api } from '../../../lib/api-client';
+import { currentUserId } from '../../../stores/auth-store';
 import { detailCache } from './detail-cache';
 import { materialPath } from './paths';
 
@@ -15,4 +17,6 @@ export async function deleteMaterial(id: string, confirmationCode?: string): Pro
   const body = deleteMaterialInputSchema.parse({ confirmationCode });
   await api(materialPath(id), { method: 'DELETE', body });
   detailCache.invalidate(id);
+  const userId = currentUserId();
+  if (userId !== null) await forgetMaterial(userId, id);
 }

@@ -3,6 +3,8 @@ import i18n from '../../../i18n';
 import { apiErrorFrom, reportUnauthorized } from '../../../lib/api-client';
 import { getCookie } from '../../../lib/cookies';
 import { TOKEN_COOKIE } from '../../../config/constants';
+import { saveMaterial } from '../../../db/cache';
+import { currentUserId } from '../../../stores/auth-store';
 import { MAX_FILES } from '../lib/constants';
 import { normalizeMaterial, type Material } from '../lib/material';
 import { detailCache } from './detail-cache';
@@ -90,6 +92,16 @@ export function uploadMaterial(
         const data = body.data && typeof body.data === 'object' ? body.data : body;
         const material = normalizeMaterial(data as Record<string, unknown>);
         if (material.id) detailCache.set(material);
+        const userId = currentUserId();
+        if (material.id && userId !== null) {
+          // Stored before the page moves on, so the detail page opens from the device at once.
+          void saveMaterial(userId, {
+            id: material.id,
+            createdAt: material.createdAt,
+            data: data as Record<string, unknown>,
+          }).then(() => resolve(material));
+          return;
+        }
         resolve(material);
         return;
       }

@@ -48,3 +48,14 @@ export const AlertIcon = () => (
 export const InfoIcon = () => (
   <Icon d="M12 16v-4m0-4h.01M22 12a10 10 0 1 1-20 0 10 10 0 0 1 20 0z" size={18} />
 );
+/** A cloud with a tick: kept on the device. */
+export const OfflineIcon = () => (
+  <Icon
+    d="M7 18a4.5 4.5 0 0 1-.6-8.96A6 6 0 0 1 18 8.5a4.5 4.5 0 0 1-.5 9.5H7zm2.5-4.5 2 2 3.5-3.5"
+    size={16}
+  />
+);
+/** A clock: waiting for the network. */
+export const PendingIcon = () => (
+  <Icon d="M12 7v5l3 2m7-2a10 10 0 1 1-20 0 10 10 0 0 1 20 0z" size={16} />
+);

@@ -7,13 +7,21 @@ import { formatDate } from '../lib/format';
 import { cardScore, type Material } from '../lib/material';
 import { FileName } from './file-name';
 import { FileTypeIcon } from './file-type-icon';
+import { OfflineMark } from './offline-mark';
 import { ScoreBadge } from './score-badge';
 
 /**
  * One material in the grid. The title is the link; it stretches over the whole card so the card
- * is one big target, while screen readers hear only the title as the link's name.
+ * is one big target, while screen readers hear only the title as the link's name. `offline`:
+ * its quizzes are on the device.
  */
-export function MaterialCard({ material }: { material: Material }) {
+export function MaterialCard({
+  material,
+  offline = false,
+}: {
+  material: Material;
+  offline?: boolean;
+}) {
   const { t } = useTranslation('materials');
   const kind = fileKindOf(material.type || material.files[0]?.type);
   const fileCount = material.files.length;
@@ -26,11 +34,14 @@ export function MaterialCard({ material }: { material: Material }) {
           <FileTypeIcon kind={kind} size={36} />
           <span className="visually-hidden">{t(`fileKind.${kind}`)}</span>
         </span>
-        {fileCount > 1 && (
-          <Badge tone="brand" className="material-card__files" data-testid="file-count">
-            {t('card.files', { count: fileCount })}
-          </Badge>
-        )}
+        <div className="material-card__marks">
+          {offline && <OfflineMark />}
+          {fileCount > 1 && (
+            <Badge tone="brand" className="material-card__files" data-testid="file-count">
+              {t('card.files', { count: fileCount })}
+            </Badge>
+          )}
+        </div>
       </div>
       <h2 className="material-card__title">
         <Link to={paths.material(material.id)} className="material-card__link">

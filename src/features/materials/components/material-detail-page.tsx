@@ -10,6 +10,8 @@ import { paths } from '../../../config/paths';
 import { useMaterial } from '../api/get-material';
 import { updateMaterial } from '../api/update-material';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { useOfflineData } from '../hooks/use-offline-data';
+import { isNetworkError } from '../../../lib/offline/network';
 import { formatDate } from '../lib/format';
 import type { Material } from '../lib/material';
 import { DeleteMaterialDialog } from './delete-material-dialog';
@@ -24,7 +26,8 @@ import './material-detail.css';
 
 /** /materials/{id}: title, facts, files, extracted text and quiz history (spec 2, Material detail). */
 export default function MaterialDetailPage() {
-  const { t } = useTranslation('materials');
+  // The offline namespace comes with the page: its quiz cards need it, maybe with no network later.
+  const { t } = useTranslation(['materials', 'offline']);
   const { materialId = '' } = useParams();
   const material = useMaterial(materialId);
   useDocumentTitle(
@@ -47,9 +50,12 @@ export default function MaterialDetailPage() {
               <p>{t('detail.notFoundBody')}</p>
             </>
           ) : (
-            <h1 className="detail-problem__title" role="alert">
-              {t('detail.loadFailed')}
-            </h1>
+            <>
+              <h1 className="detail-problem__title" role="alert">
+                {t('detail.loadFailed')}
+              </h1>
+              {isNetworkError(material.error) && <p>{t('offline:load.offline')}</p>}
+            </>
           )}
           <div className="detail-problem__actions">
             <ButtonLink to={paths.home} variant={missing ? 'primary' : 'secondary'}>
@@ -74,6 +80,7 @@ function MaterialDetail({
 }) {
   const { t } = useTranslation('materials');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const offline = useOfflineData();
 
   const saveTitle = (title: string) => {
     const before = material;
@@ -133,7 +140,12 @@ function MaterialDetail({
       </header>
 
       <div className="detail-layout">
-        <QuizHistory materialId={material.id} quizzes={material.quizzes} />
+        <QuizHistory
+          materialId={material.id}
+          quizzes={material.quizzes}
+          storedQuizIds={offline.storedQuizIds}
+          pendingScores={offline.pendingScores}
+        />
         <MaterialFiles files={material.files} selected={selected} onToggle={toggle} />
         <ExtractedTextPanel materialId={material.id} selected={selected} />
       </div>

@@ -5,20 +5,29 @@ import { ButtonLink } from '../../../components/ui/button-link';
 import { paths } from '../../../config/paths';
 import { useMaterials } from '../api/get-materials';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { availableOffline, useOfflineData, usePrefetchQuizzes } from '../hooks/use-offline-data';
 import { SEARCH_MIN_MATERIALS } from '../lib/constants';
 import { filterMaterials } from '../lib/filter-materials';
+import type { OutboxRow } from '../../../db';
 import type { Material } from '../lib/material';
 import { MaterialCard } from './material-card';
+import { PendingUploadCard } from './pending-upload-card';
 import { PlusIcon, SearchIcon } from './icons';
 import './page-common.css';
 import './material-list.css';
 
 /** Signed-in "/": the learner's materials as cards, newest first (spec 2, Material list). */
 export default function MaterialListPage() {
-  const { t } = useTranslation('materials');
+  // The offline namespace comes with the page: its cards need it, maybe with no network later.
+  const { t } = useTranslation(['materials', 'offline']);
   useDocumentTitle(t('list.docTitle'));
   const materials = useMaterials();
   const headingId = useId();
+  const offline = useOfflineData();
+  usePrefetchQuizzes(
+    materials.status === 'ready' ? materials.data : undefined,
+    materials.refreshed,
+  );
 
   return (
     <div className="page materials-page">
@@ -45,16 +54,32 @@ export default function MaterialListPage() {
         </div>
       )}
       {materials.status === 'ready' &&
-        (materials.data.length === 0 ? (
+        (materials.data.length === 0 && offline.pendingUploads.length === 0 ? (
           <EmptyList />
         ) : (
-          <MaterialGrid materials={materials.data} labelledBy={headingId} />
+          <MaterialGrid
+            materials={materials.data}
+            pending={offline.pendingUploads}
+            storedQuizIds={offline.storedQuizIds}
+            labelledBy={headingId}
+          />
         ))}
     </div>
   );
 }
 
-function MaterialGrid({ materials, labelledBy }: { materials: Material[]; labelledBy: string }) {
+function MaterialGrid({
+  materials,
+  pending,
+  storedQuizIds,
+  labelledBy,
+}: {
+  materials: Material[];
+  /** Uploads made offline, shown first until they are sent. */
+  pending: readonly OutboxRow[];
+  storedQuizIds: ReadonlySet<string>;
+  labelledBy: string;
+}) {
   const { t } = useTranslation('materials');
   const [query, setQuery] = useState('');
   const shown = filterMaterials(materials, query);
@@ -65,7 +90,9 @@ function MaterialGrid({ materials, labelledBy }: { materials: Material[]; labell
         <p className="materials-toolbar__count" role="status">
           {query
             ? t('list.matches', { count: shown.length })
-            : t('list.count', { count: materials.length })}
+            : // Only uploads still waiting: "0 materials" above them would read oddly.
+              (materials.length > 0 || pending.length === 0) &&
+              t('list.count', { count: materials.length })}
         </p>
         {searchable && (
           <div className="materials-search">
@@ -85,13 +112,18 @@ function MaterialGrid({ materials, labelledBy }: { materials: Material[]; labell
           </div>
         )}
       </div>
-      {shown.length === 0 ? (
+      {shown.length === 0 && pending.length === 0 ? (
         <p className="materials-empty-search">{t('list.noMatches', { query: query.trim() })}</p>
       ) : (
         <ul className="materials-grid">
+          {pending.map((item) => (
+            <li key={item.id}>
+              <PendingUploadCard item={item} />
+            </li>
+          ))}
           {shown.map((m) => (
             <li key={m.id}>
-              <MaterialCard material={m} />
+              <MaterialCard material={m} offline={availableOffline(m, storedQuizIds)} />
             </li>
           ))}
         </ul>

@@ -5,11 +5,26 @@ import { paths } from '../../../config/paths';
 import { formatDate } from '../lib/format';
 import type { QuizSummary } from '../lib/material';
 import { difficultyOf } from '../lib/quizzes';
+import { OfflineMark } from './offline-mark';
+import { PendingIcon } from './icons';
 import { ScoreBadge } from './score-badge';
 
-/** One quiz of the history: title, score, facts, and "view report" or "continue". */
-export function QuizCard({ materialId, quiz }: { materialId: string; quiz: QuizSummary }) {
-  const { t } = useTranslation('materials');
+/**
+ * One quiz of the history: title, score, facts, and "view report" or "continue". `offline`: it
+ * is on the device; `pendingScore`: submitted offline, waiting to be scored.
+ */
+export function QuizCard({
+  materialId,
+  quiz,
+  offline = false,
+  pendingScore = false,
+}: {
+  materialId: string;
+  quiz: QuizSummary;
+  offline?: boolean;
+  pendingScore?: boolean;
+}) {
+  const { t } = useTranslation(['materials', 'offline']);
   const created = formatDate(quiz.createdAt);
   const lastTaken = formatDate(quiz.lastTakenAt);
   const title = quiz.title || t('quizzes.fallbackTitle', { date: created });
@@ -19,7 +34,12 @@ export function QuizCard({ materialId, quiz }: { materialId: string; quiz: QuizS
     <article className="quiz-card">
       <div className="quiz-card__top">
         <h3 className="quiz-card__title">{title}</h3>
-        {quiz.score !== null && done ? (
+        {pendingScore ? (
+          <Badge tone="warning">
+            <PendingIcon />
+            {t('offline:mark.pendingScore')}
+          </Badge>
+        ) : quiz.score !== null && done ? (
           <ScoreBadge score={quiz.score} label={t('quizzes.scoreLabel')} />
         ) : (
           <Badge tone="neutral">{t('quizzes.notScored')}</Badge>
@@ -51,6 +71,11 @@ export function QuizCard({ materialId, quiz }: { materialId: string; quiz: QuizS
           </dd>
         </div>
       </dl>
+      {offline && (
+        <p className="quiz-card__offline">
+          <OfflineMark />
+        </p>
+      )}
       {!done && quiz.answeredQuestionsCount > 0 && (
         <p className="quiz-card__progress">
           {t('quizzes.answered', {

@@ -16,9 +16,14 @@ const SORT_LABELS: Record<QuizSort, string> = {
 export function QuizHistory({
   materialId,
   quizzes,
+  storedQuizIds,
+  pendingScores,
 }: {
   materialId: string;
   quizzes: QuizSummary[];
+  /** Quizzes on the device (taken offline) and quizzes submitted offline, not yet scored. */
+  storedQuizIds: ReadonlySet<string>;
+  pendingScores: ReadonlySet<string>;
 }) {
   const { t } = useTranslation('materials');
   const [sort, setSort] = useState<QuizSort>('latest');
@@ -49,7 +54,12 @@ export function QuizHistory({
         <ul className="quiz-list">
           {sorted.map((q) => (
             <li key={q.id}>
-              <QuizCard materialId={materialId} quiz={q} />
+              <QuizCard
+                materialId={materialId}
+                quiz={q}
+                offline={storedQuizIds.has(q.id)}
+                pendingScore={pendingScores.has(q.id)}
+              />
             </li>
           ))}
         </ul>

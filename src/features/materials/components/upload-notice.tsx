@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { UploadNotice } from '../hooks/use-upload';
+import { UPLOAD_QUEUE_CAP_BYTES } from '../../../lib/offline/quota';
 import { MAX_FILE_MB, MAX_FILES } from '../lib/constants';
 import { AlertIcon, CloseIcon, InfoIcon } from './icons';
 
@@ -14,7 +15,7 @@ export function UploadNoticeBanner({
   notice: UploadNotice;
   onDismiss: () => void;
 }) {
-  const { t } = useTranslation('materials');
+  const { t } = useTranslation(['materials', 'offline']);
   const info = notice.kind === 'cancelled';
   let body;
   switch (notice.kind) {
@@ -34,6 +35,16 @@ export function UploadNoticeBanner({
       break;
     case 'server':
       body = <p>{notice.text}</p>;
+      break;
+    case 'storageFull':
+      body = <p>{t('offline:upload.storageFull')}</p>;
+      break;
+    case 'storageCap':
+      body = (
+        <p>
+          {t('offline:upload.storageCap', { mb: Math.round(UPLOAD_QUEUE_CAP_BYTES / 2 ** 20) })}
+        </p>
+      );
       break;
     default:
       body = <p>{t(`upload.${notice.kind}`)}</p>;

@@ -26,7 +26,7 @@ const MAX_DESCRIPTION = 5000;
 
 /** /upload-material: choose up to 3 files, name them, send, watch progress (spec 2, Upload). */
 export default function UploadPage() {
-  const { t } = useTranslation('materials');
+  const { t } = useTranslation(['materials', 'offline']);
   useDocumentTitle(t('upload.docTitle'));
   const navigate = useNavigate();
   const [title, setTitle] = useState('');
@@ -41,7 +41,12 @@ export default function UploadPage() {
     },
     [navigate, t],
   );
-  const upload = useUpload(onDone);
+  // Offline: kept on the device; the list shows it as pending until it is sent.
+  const onQueued = useCallback(() => {
+    toast.info(t('offline:upload.queued'), 4000);
+    navigate(paths.home);
+  }, [navigate, t]);
+  const upload = useUpload(onDone, onQueued);
   const busy = upload.phase !== 'idle';
   const count = upload.files.length;
 

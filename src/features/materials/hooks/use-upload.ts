@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
+import { OfflineStorageError, queueUpload } from '../../../lib/offline/queue';
+import { currentUserId } from '../../../stores/auth-store';
 import { uploadMaterial, UploadNetworkError } from '../api/upload-material';
 import { ACCEPTED_EXTENSIONS, MAX_FILE_BYTES, MAX_FILES, UPLOAD_ERROR_MS } from '../lib/constants';
 import type { Material } from '../lib/material';
@@ -21,13 +23,18 @@ export type UploadNotice =
   | { kind: 'server'; text: string; fileName?: string }
   | { kind: 'failed' }
   | { kind: 'offline' }
+  /** Offline, and the files cannot be kept on the device until the connection is back. */
+  | { kind: 'storageFull' }
+  | { kind: 'storageCap' }
   | { kind: 'cancelled' };
 
 /**
  * The upload screen's state: chosen files (checked against the limits), the sending and reading
  * stages with byte progress, and what went wrong. A failed upload keeps files and fields.
+ * Offline (or when the connection drops) the upload is queued on the device instead, files and
+ * all, and `onQueued` is called; it is sent when the connection is back.
  */
-export function useUpload(onDone: (material: Material) => void) {
+export function useUpload(onDone: (material: Material) => void, onQueued: () => void) {
   const [files, setFiles] = useState<File[]>([]);
   const [phase, setPhase] = useState<UploadPhase>('idle');
   const [progress, setProgress] = useState(0);
@@ -80,28 +87,49 @@ export function useUpload(onDone: (material: Material) => void) {
       setNotice(null);
       setProgress(0);
       setPhase('sending');
+      const input = {
+        title: materialTitle(title, chosen, unnamed),
+        description: description.trim(),
+        files: chosen,
+      };
+      const queue = async () => {
+        const userId = currentUserId();
+        if (userId === null) throw new UploadNetworkError();
+        await queueUpload(userId, input);
+        controller.current = null;
+        setPhase('idle');
+        onQueued();
+      };
       try {
-        const material = await uploadMaterial(
-          {
-            title: materialTitle(title, chosen, unnamed),
-            description: description.trim(),
-            files: chosen,
-          },
-          {
-            signal: ctrl.signal,
-            onProgress: setProgress,
-            onSent: () => setPhase('reading'),
-          },
-        );
+        // Known offline: nothing to try, keep it for later straight away.
+        if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+          await queue();
+          return;
+        }
+        const material = await uploadMaterial(input, {
+          signal: ctrl.signal,
+          onProgress: setProgress,
+          onSent: () => setPhase('reading'),
+        });
         controller.current = null;
         onDone(material);
       } catch (err) {
+        let failure = err;
+        // The connection dropped (not a cancel): keep the upload for later.
+        if (err instanceof UploadNetworkError && controller.current === ctrl) {
+          try {
+            await queue();
+            return;
+          } catch (queueErr) {
+            failure = queueErr;
+          }
+        }
         controller.current = null;
         setPhase('idle');
-        setNotice(noticeFor(err));
+        setNotice(noticeFor(failure));
       }
     },
-    [onDone],
+    [onDone, onQueued],
   );
 
   const cancel = useCallback(() => controller.current?.abort(), []);
@@ -112,6 +140,9 @@ export function useUpload(onDone: (material: Material) => void) {
 /** Which message a failed upload shows (spec 8: the failure text unless the server named a file). */
 export function noticeFor(err: unknown): UploadNotice {
   if (err instanceof DOMException && err.name === 'AbortError') return { kind: 'cancelled' };
+  if (err instanceof OfflineStorageError) {
+    return { kind: err.reason === 'cap' ? 'storageCap' : 'storageFull' };
+  }
   if (err instanceof UploadNetworkError) return { kind: 'offline' };
   if (err instanceof ApiError && err.message && err.status < 500 && err.status !== 401) {
     const fileName = typeof err.data.fileName === 'string' ? err.data.fileName : undefined;

@@ -122,3 +122,14 @@ export function scoreTone(score: number): ScoreTone {
   if (score >= 60) return 'warning';
   return 'danger';
 }
+
+/** The API fields an edit of title or description changes, to merge into a stored answer. */
+export function materialPatch(m: Pick<Material, 'title' | 'description' | 'updatedAt'>) {
+  return {
+    title: m.title,
+    name: m.title,
+    description: m.description,
+    content: m.description,
+    ...(m.updatedAt ? { updated_at: m.updatedAt, updatedAt: m.updatedAt } : {}),
+  };
+}

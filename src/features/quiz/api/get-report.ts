@@ -1,5 +1,9 @@
+import { useMemo } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { z } from 'zod/mini';
-import { api } from '../../../lib/api-client';
+import { forgetReport, readReport, saveReport } from '../../../db/cache';
+import { api, ApiError } from '../../../lib/api-client';
+import { currentUserId, useAuthStore } from '../../../stores/auth-store';
 import { useQuizResource } from '../hooks/use-quiz-resource';
 import { quizPath, unwrap } from './get-quiz';
 import type { QuizReport } from './types';
@@ -43,14 +47,64 @@ export function parseReport(raw: unknown): QuizReport {
   return report as unknown as QuizReport;
 }
 
-/** GET /quiz/{quizId}/report: the latest attempt. Throws ApiError 404 REPORT_NOT_FOUND. */
+/**
+ * GET /quiz/{quizId}/report: the latest attempt, written through to the device. Throws ApiError
+ * 404 REPORT_NOT_FOUND (and forgets the stored copy). A copy stored after the request left (a
+ * submission that synced meanwhile) is newer and is kept.
+ */
 export async function getReport(quizId: string, signal?: AbortSignal): Promise<QuizReport> {
-  return parseReport(await api(`${quizPath(quizId)}/report`, { signal }));
+  const userId = currentUserId();
+  const startedAt = Date.now();
+  let raw: unknown;
+  try {
+    raw = await api(`${quizPath(quizId)}/report`, { signal });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404 && userId !== null) {
+      await forgetReport(userId, quizId, startedAt);
+    }
+    throw err;
+  }
+  const report = parseReport(raw);
+  if (userId !== null) {
+    await saveReport(
+      userId,
+      { quizId, materialId: report.materialId, data: unwrap(raw) },
+      startedAt,
+    );
+  }
+  return report;
 }
 
-/** The report for the results page; `initial` (the submit's answer) saves the first request. */
+export type ReportState =
+  | { status: 'loading' }
+  | { status: 'ready'; data: QuizReport }
+  | { status: 'error'; error: unknown };
+
+/**
+ * The report for the results page, as stored on the device (live: a submission synced from the
+ * outbox shows at once) and refreshed from the network. `initial` (the submit's answer) saves
+ * the first request. A 404 wins over the stored copy.
+ */
 export function useReport(quizId: string, initial?: QuizReport) {
-  return useQuizResource(quizId, (signal) =>
+  const userId = useAuthStore((s) => s.user?.id ?? '');
+  const network = useQuizResource(quizId, (signal) =>
     initial && initial.quizId === quizId ? Promise.resolve(initial) : getReport(quizId, signal),
   );
+  const stored = useLiveQuery(() => readReport(userId, quizId), [userId, quizId]);
+  const fromDevice = useMemo(() => {
+    try {
+      return stored ? parseReport(stored.data) : null;
+    } catch {
+      return null;
+    }
+  }, [stored]);
+  const notFound =
+    network.status === 'error' && network.error instanceof ApiError && network.error.status === 404;
+
+  let state: ReportState;
+  if (fromDevice && !notFound) state = { status: 'ready', data: fromDevice };
+  else if (network.status === 'ready') state = { status: 'ready', data: network.data };
+  else if (network.status === 'error') state = { status: 'error', error: network.error };
+  else state = { status: 'loading' };
+  return { ...state, state, reload: network.reload };
 }

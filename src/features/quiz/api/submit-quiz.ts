@@ -1,6 +1,9 @@
 import { z } from 'zod/mini';
+import { deleteAttempt, saveReport } from '../../../db/cache';
 import { api } from '../../../lib/api-client';
-import { quizPath } from './get-quiz';
+import { submitted } from '../../../lib/offline/queue';
+import { currentUserId } from '../../../stores/auth-store';
+import { quizPath, unwrap } from './get-quiz';
 import { parseReport } from './get-report';
 import type { QuizReport, SubmittedAnswer } from './types';
 
@@ -13,8 +16,9 @@ export const submitQuizInputSchema = z.object({
 
 /**
  * POST /quiz/{quizId}/submit {answers, clientSubmissionId}: scores the attempt. The same
- * clientSubmissionId again returns the attempt already scored, so a retry is safe. Throws
- * ApiError 400 NO_ANSWERS / ANSWER_QUESTION_ID_MISSING.
+ * clientSubmissionId again returns the attempt already scored, so a retry is safe. The report
+ * is stored on the device and the attempt in progress there is done. Throws ApiError 400
+ * NO_ANSWERS / ANSWER_QUESTION_ID_MISSING; a TypeError when there is no network.
  */
 export async function submitQuiz(
   quizId: string,
@@ -22,5 +26,15 @@ export async function submitQuiz(
   clientSubmissionId: string,
 ): Promise<QuizReport> {
   const body = submitQuizInputSchema.parse({ answers, clientSubmissionId });
-  return parseReport(await api(`${quizPath(quizId)}/submit`, { method: 'POST', body }));
+  const raw = await api(`${quizPath(quizId)}/submit`, { method: 'POST', body });
+  const report = parseReport(raw);
+  const userId = currentUserId();
+  if (userId !== null) {
+    await Promise.all([
+      saveReport(userId, { quizId, materialId: report.materialId, data: unwrap(raw) }),
+      deleteAttempt(userId, quizId),
+      submitted(userId, quizId),
+    ]);
+  }
+  return report;
 }

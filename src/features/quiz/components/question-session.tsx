@@ -2,9 +2,14 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/ui/button-link';
+import type { AttemptRow } from '../../../db';
+import { saveAttempt } from '../../../db/cache';
 import { ApiError } from '../../../lib/api-client';
 import { materialChanged } from '../../../lib/data-events';
+import { isNetworkError } from '../../../lib/offline/network';
+import { queueQuizSubmission } from '../../../lib/offline/queue';
 import { paths } from '../../../config/paths';
+import { useAuthStore } from '../../../stores/auth-store';
 import { submitQuiz } from '../api/submit-quiz';
 import type { QuizDetails } from '../api/types';
 import { useProgressSaver } from '../hooks/use-progress-saver';
@@ -28,26 +33,33 @@ import { BackIcon } from './quiz-icons';
 const NO_DRAFTS: Readonly<Record<string, Draft>> = {};
 
 /**
- * Taking a quiz, one question at a time: answers live in the session store, are saved in the
- * background on every move, and are submitted once from the last question.
+ * Taking a quiz, one question at a time: answers live in the session store, are written to the
+ * device on every change and saved to the server in the background on every move, and are
+ * submitted once from the last question — or, with no network, queued on the device to be
+ * scored when the connection is back (the page then shows the "saved" notice).
  */
 export function QuestionSession({
   quiz,
   materialId,
   fresh,
+  attempt,
 }: {
   quiz: QuizDetails;
   materialId: string;
   /** A retake: start at the first question with no answers, whatever the server kept. */
   fresh: boolean;
+  /** The attempt this device kept (answers made offline, maybe in a tab since closed). */
+  attempt: AttemptRow | null;
 }) {
-  const { t } = useTranslation('quiz');
+  const { t } = useTranslation(['quiz', 'offline']);
   const navigate = useNavigate();
+  const userId = useAuthStore((s) => s.user?.id ?? null);
   const { quizId, questions } = quiz;
   const total = questions.length;
 
-  // Resume: the server's saved answers, overlaid with any newer ones still in this tab. Set
-  // before the first paint, so the learner never sees the empty state flash.
+  // Resume: the server's saved answers, overlaid with the ones this device kept, overlaid with
+  // any newer ones still in this tab. Set before the first paint, so the learner never sees the
+  // empty state flash.
   useLayoutEffect(() => {
     const session = useQuizSession.getState();
     if (fresh) {
@@ -57,11 +69,22 @@ export function QuestionSession({
     const mine = session.quizId === quizId;
     const drafts = {
       ...draftsFromSaved(questions, quiz.savedAnswers),
+      ...((attempt?.drafts ?? {}) as Record<string, Draft>),
       ...(mine ? session.drafts : {}),
     };
-    const index = mine ? session.index : quiz.currentIndex;
+    const index = mine ? session.index : (attempt?.currentIndex ?? quiz.currentIndex);
     session.begin(quizId, drafts, Math.min(Math.max(0, index), total - 1));
-  }, [quiz, quizId, questions, total, fresh]);
+  }, [quiz, quizId, questions, total, fresh, attempt]);
+
+  // Every change is written to the device at once: closing the tab (or the battery dying)
+  // loses nothing, online or not.
+  useEffect(() => {
+    if (userId === null) return;
+    return useQuizSession.subscribe((s, prev) => {
+      if (s.quizId !== quizId || (s.drafts === prev.drafts && s.index === prev.index)) return;
+      void saveAttempt(userId, { quizId, materialId, drafts: s.drafts, currentIndex: s.index });
+    });
+  }, [userId, quizId, materialId]);
 
   const drafts = useQuizSession((s) => (s.quizId === quizId ? s.drafts : NO_DRAFTS));
   const storedIndex = useQuizSession((s) => (s.quizId === quizId ? s.index : 0));
@@ -77,7 +100,7 @@ export function QuestionSession({
   const currentAnswered = answeredFlags[index] ?? false;
   const isLast = index === total - 1;
 
-  const saver = useProgressSaver(quizId, materialId);
+  const saver = useProgressSaver(quizId, materialId, quiz.title);
   const [submitting, setSubmitting] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -115,13 +138,33 @@ export function QuestionSession({
     setSubmitting(true);
     setMessage(null);
     await saver.settle();
+    const session = useQuizSession.getState();
+    const clientSubmissionId = session.submissionIdFor();
     try {
-      const session = useQuizSession.getState();
-      const report = await submitQuiz(quizId, answers, session.submissionIdFor());
+      const report = await submitQuiz(quizId, answers, clientSubmissionId);
       session.finish(report);
       materialChanged(materialId);
       navigate(paths.quizResults(materialId, quizId), { replace: true });
     } catch (err) {
+      if (isNetworkError(err) && userId !== null) {
+        try {
+          // The same id as the try that just failed: if it did reach the server after all,
+          // the queued copy gets that attempt's report back instead of a second score.
+          await queueQuizSubmission(userId, {
+            quizId,
+            materialId,
+            title: quiz.title,
+            answers,
+            clientSubmissionId,
+          });
+          // The page now shows the "saved" notice (the outbox has the submission).
+          return;
+        } catch {
+          setMessage(t('offline:saved.storageFull'));
+          setSubmitting(false);
+          return;
+        }
+      }
       const reason = err instanceof ApiError && err.message ? err.message : t('take.networkError');
       setMessage(t('take.submitFailed', { message: reason }));
       setSubmitting(false);

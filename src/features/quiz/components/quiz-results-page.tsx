@@ -5,14 +5,18 @@ import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
+import { deleteAttempt } from '../../../db/cache';
 import { ApiError } from '../../../lib/api-client';
+import { isNetworkError } from '../../../lib/offline/network';
 import { paths } from '../../../config/paths';
 import { useAuthStore } from '../../../stores/auth-store';
 import { getQuiz } from '../api/get-quiz';
 import { useReport } from '../api/get-report';
 import type { QuizReport } from '../api/types';
 import { usePageTitle } from '../hooks/use-page-title';
+import { usePendingSubmission } from '../hooks/use-pending-submission';
 import { useQuizSession } from '../stores/quiz-session-store';
+import { PendingSubmission } from './pending-submission';
 import { ResultsExport } from './results-export';
 import { ResultsQuestionList } from './results-question-list';
 import { ResultsScoreCard } from './results-score-card';
@@ -25,7 +29,8 @@ const LONG_TOAST_MS = 5000;
 
 /** /materials/{id}/quiz/{quizId}/results: the scored attempt (spec §2 "Results"). */
 export default function QuizResultsPage() {
-  const { t } = useTranslation('quiz');
+  // The offline namespace comes with the page: its "saved" notice may be needed with no network.
+  const { t } = useTranslation(['quiz', 'offline']);
   const { materialId = '', quizId = '' } = useParams();
   // A submit hands over the report it got back; take it once.
   const [fromSubmit] = useState(() => {
@@ -37,8 +42,11 @@ export default function QuizResultsPage() {
     if (fromSubmit) useQuizSession.setState({ report: null });
   }, [fromSubmit]);
   const report = useReport(quizId, fromSubmit);
+  // Submitted offline and not scored yet: the notice; the report shows once it is stored.
+  const pending = usePendingSubmission(quizId, materialId);
   usePageTitle(t('results.docTitle'));
 
+  if (pending) return <PendingSubmission item={pending} materialId={materialId} />;
   if (report.status === 'loading') return <PageSpinner label={t('results.loading')} />;
   if (report.status === 'error') {
     const code = report.error instanceof ApiError ? report.error.code : undefined;
@@ -52,7 +60,11 @@ export default function QuizResultsPage() {
           <h1 className="quiz-problem__title" role={problem === 'loadFailed' ? 'alert' : undefined}>
             {t(`results.${problem}`)}
           </h1>
-          <p>{t(`results.${problem}Body`)}</p>
+          <p>
+            {problem === 'loadFailed' && isNetworkError(report.error)
+              ? t('offline:load.offline')
+              : t(`results.${problem}Body`)}
+          </p>
           <div className="quiz-problem__actions">
             <ButtonLink
               to={paths.material(materialId)}
@@ -83,6 +95,7 @@ function QuizResults({ report, materialId }: { report: QuizReport; materialId: s
   const { t } = useTranslation('quiz');
   const navigate = useNavigate();
   const accountPremium = useAuthStore((s) => s.user?.account_type === 'premium');
+  const userId = useAuthStore((s) => s.user?.id ?? null);
   const [retaking, setRetaking] = useState(false);
 
   // Retake: reload the quiz details, clear the answers, go to the first question.
@@ -90,6 +103,8 @@ function QuizResults({ report, materialId }: { report: QuizReport; materialId: s
     setRetaking(true);
     try {
       const details = await getQuiz(report.quizId);
+      // A fresh start: nothing this device kept of an earlier attempt comes back.
+      if (userId !== null) await deleteAttempt(userId, report.quizId);
       useQuizSession.getState().startRetake(details);
       navigate(paths.quizQuestions(materialId, report.quizId));
     } catch {

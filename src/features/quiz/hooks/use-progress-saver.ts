@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { materialChanged } from '../../../lib/data-events';
+import { isNetworkError } from '../../../lib/offline/network';
+import { queueProgress } from '../../../lib/offline/queue';
+import { currentUserId } from '../../../stores/auth-store';
 import { saveProgress } from '../api/save-progress';
 import type { SubmittedAnswer } from '../api/types';
 
@@ -9,9 +12,10 @@ export const SAVE_DEBOUNCE_MS = 800;
 /**
  * Saves the attempt in progress in the background: `schedule` debounces, `flush` sends what
  * is pending now (also when the page is left or hidden). A failed save is not fatal — the
- * answers stay on screen and go with the next save or the submit.
+ * answers stay on screen (and on the device) and go with the next save or the submit; with no
+ * network the save waits in the outbox (only the latest one per quiz).
  */
-export function useProgressSaver(quizId: string, materialId: string) {
+export function useProgressSaver(quizId: string, materialId: string, title: string) {
   const pending = useRef<{ answers: SubmittedAnswer[]; index: number } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inflight = useRef<Promise<unknown>>(Promise.resolve());
@@ -24,10 +28,20 @@ export function useProgressSaver(quizId: string, materialId: string) {
     const request = saveProgress(quizId, next.answers, next.index).then(
       // The material page's "answered x/y" follows the saved progress.
       () => materialChanged(materialId),
-      () => undefined,
+      (err: unknown) => {
+        const userId = currentUserId();
+        if (!isNetworkError(err) || userId === null || next.answers.length === 0) return;
+        return queueProgress(userId, {
+          quizId,
+          materialId,
+          title,
+          answers: next.answers,
+          currentIndex: next.index,
+        }).catch(() => undefined);
+      },
     );
     inflight.current = Promise.all([inflight.current, request]);
-  }, [quizId, materialId]);
+  }, [quizId, materialId, title]);
 
   const schedule = useCallback(
     (answers: SubmittedAnswer[], index: number) => {

@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import type { OutboxRow } from '../../../db';
+import { retryItem } from '../../../db/outbox';
+import { pickI18n } from '../../../lib/api-client';
+import { requestFlush } from '../../../lib/offline/sync-engine';
+import { itemState } from '../lib/item-state';
+
+/** One waiting change: what it is, where it stands, retry and discard. */
+export function OutboxItem({
+  item,
+  title,
+  now,
+  onDiscard,
+}: {
+  item: OutboxRow;
+  title: string;
+  /** The time the panel shows the state at (ticks, so "retrying at" turns into "waiting"). */
+  now: number;
+  onDiscard: (item: OutboxRow) => void;
+}) {
+  const { t, i18n } = useTranslation('offline');
+  const time = (ms: number) =>
+    new Intl.DateTimeFormat(i18n.resolvedLanguage === 'en' ? 'en' : 'zh-TW', {
+      month: 'numeric',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(ms);
+  const state = itemState(item, now);
+  const error = item.lastError;
+  const reason = !error
+    ? ''
+    : error.status === 0
+      ? t('outbox.noConnection')
+      : t('outbox.serverSaid', { message: pickI18n(error.messageI18n, error.message) });
+  const files = item.subject.fileNames?.length ?? 0;
+  const retry = () => void retryItem(item.id).then(() => requestFlush('manual'));
+
+  return (
+    <article className={`outbox-item outbox-item--${state}`} data-testid="outbox-item">
+      <div className="outbox-item__top">
+        <p className="outbox-item__kind">{t(`outbox.kind.${item.kind}`)}</p>
+        <Badge tone={state === 'failed' ? 'danger' : 'warning'}>
+          {state === 'retrying'
+            ? t('outbox.status.retrying', { time: time(item.nextAttemptAt) })
+            : t(`outbox.status.${state}`)}
+        </Badge>
+      </div>
+      <h2 className="outbox-item__title">{title}</h2>
+      {reason && <p className="outbox-item__reason">{reason}</p>}
+      <p className="outbox-item__meta">
+        {t('outbox.savedAt', { time: time(item.createdAt) })}
+        {files > 0 && <> · {t('outbox.files', { count: files })}</>}
+        {item.attempts > 0 && <> · {t('outbox.attempts', { count: item.attempts })}</>}
+      </p>
+      <div className="outbox-item__actions">
+        {state !== 'queued' && state !== 'signedOut' && (
+          <Button size="sm" onClick={retry} aria-label={t('outbox.retryLabel', { title })}>
+            {t('outbox.retry')}
+          </Button>
+        )}
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => onDiscard(item)}
+          aria-label={t('outbox.discardLabel', { title })}
+        >
+          {t('outbox.discard')}
+        </Button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,460 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import {
+  expect,
+  linkFromOutbox,
+  snap,
+  test,
+  uniqueEmail,
+  useLanguage,
+  withServerDb,
+} from './support/fixtures';
+
+// Studying on the commute (issue 7): a quiz opened at home is taken with no signal, survives
+// the tab being closed, is submitted offline and scored once the phone is back online — once,
+// however many times it was sent. The same for an upload made offline.
+//
+// The data never comes from the service worker's caches: only Dexie. The worker (when it
+// controls the page) serves the app shell, so a page can be reloaded offline; without it the
+// shell is fetched while the API is unreachable, which is the same situation for the data.
+
+const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpus');
+const PASSWORD = 'study2026';
+type Lng = 'zh-TW' | 'en';
+
+const T = {
+  'zh-TW': {
+    email: '電子郵件',
+    password: '密碼',
+    login: '登入',
+    menu: '帳號選單',
+    file: 'txt/zh_us_constitution_taiwan_phrasing.txt',
+    quizLanguage: 'zh-TW',
+    available: '可離線使用',
+    continueQuiz: (title: string) => `繼續作答：${title}`,
+    answered: (n: number) => `已作答 ${n}/10 題`,
+    finish: '完成測驗',
+    offline: '目前離線',
+    saved: '已儲存 — 恢復連線後會自動評分',
+    openOutbox: '查看待同步項目',
+    outboxTitle: '待同步項目',
+    kindSubmit: '測驗作答',
+    waiting: '等待同步',
+    scored: '測驗已評分',
+    upload: '上傳新教材',
+    nameLabel: '教材名稱',
+    submitUpload: '上傳教材',
+    uploadQueued: '已儲存 — 恢復連線後會自動上傳',
+    pendingUpload: '等待上傳',
+    uploaded: (title: string) => `「${title}」已上傳`,
+  },
+  en: {
+    email: 'Email',
+    password: 'Password',
+    login: 'Log in',
+    menu: 'Account menu',
+    file: 'md/en_audrey_tang_2025_ai_safety_column.md',
+    quizLanguage: 'en-US',
+    available: 'Available offline',
+    continueQuiz: (title: string) => `Continue: ${title}`,
+    answered: (n: number) => `${n} of 10 answered`,
+    finish: 'Finish quiz',
+    offline: "You're offline",
+    saved: "Saved — will be scored when you're back online",
+    openOutbox: 'View pending changes',
+    outboxTitle: 'Pending changes',
+    kindSubmit: 'Quiz answers',
+    waiting: 'Waiting to sync',
+    scored: 'Your quiz was scored',
+    upload: 'Upload new material',
+    nameLabel: 'Material Name',
+    submitUpload: 'Upload material',
+    uploadQueued: "Saved — will upload when you're back online",
+    pendingUpload: 'Waiting to upload',
+    uploaded: (title: string) => `"${title}" was uploaded`,
+  },
+} as const;
+
+/** Registers and verifies through the API, logs in through the UI; returns the e-mail. */
+async function signIn(page: Page, request: APIRequestContext, lng: Lng) {
+  const t = T[lng];
+  const email = uniqueEmail('offline');
+  const reg = await request.post('/api/v1/auth/register', {
+    data: { email, password: PASSWORD, name: 'offline', locale: lng },
+  });
+  expect(reg.status()).toBe(201);
+  const verify = await linkFromOutbox(email, '/api/v1/auth/verify-email?token=');
+  expect((await request.get(verify, { maxRedirects: 0 })).status()).toBe(302);
+  await page.goto('/login');
+  await page.getByLabel(t.email).fill(email);
+  await page.getByLabel(t.password, { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: t.login, exact: true }).click();
+  await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
+  await expect(page.getByRole('button', { name: t.menu })).toBeVisible();
+  return email;
+}
+
+async function tokenOf(context: BrowserContext) {
+  const cookie = (await context.cookies()).find((c) => c.name === 'mnemo_token');
+  expect(cookie, 'the session cookie').toBeTruthy();
+  return decodeURIComponent(cookie!.value);
+}
+
+/** A material and a ten-question quiz of it, made through the API (the quiz screens' own
+ * spec covers making them through the UI). */
+async function materialWithQuiz(page: Page, lng: Lng) {
+  const token = await tokenOf(page.context());
+  const headers = { Authorization: `Bearer ${token}`, 'Accept-Language': lng };
+  const file = T[lng].file;
+  const up = await page.request.post('/api/v1/materials/upload', {
+    headers,
+    multipart: {
+      title: `Offline ${lng}`,
+      description: '',
+      files: {
+        name: path.basename(file),
+        mimeType: file.endsWith('.md') ? 'text/markdown' : 'text/plain',
+        buffer: fs.readFileSync(path.join(CORPUS, file)),
+      },
+    },
+    timeout: 90_000,
+  });
+  expect(up.status()).toBe(201);
+  const material = ((await up.json()) as { data: { id: string } }).data;
+  const gen = await page.request.post('/api/v1/quiz/generate', {
+    headers,
+    data: {
+      materialId: material.id,
+      title: `Commute ${lng}`,
+      questionCount: 10,
+      questionTypes: ['multiple_choice', 'true_false'],
+      language: T[lng].quizLanguage,
+    },
+    timeout: 120_000,
+  });
+  expect(gen.status()).toBe(201);
+  const quiz = ((await gen.json()) as { data: { quizId: string; title: string } }).data;
+  return { materialId: material.id, quizId: quiz.quizId, title: quiz.title };
+}
+
+/** Whether the service worker controls the page (then the shell loads with no network). */
+async function workerControls(page: Page) {
+  return page
+    .waitForFunction(() => Boolean(navigator.serviceWorker?.controller), null, { timeout: 15_000 })
+    .then(() => true)
+    .catch(() => false);
+}
+
+/**
+ * Opens `url` in a new page with no network for the data. With the service worker: truly
+ * offline, the shell from its cache. Without it: the shell from the server while every /api
+ * request fails as it would offline; once `ready` shows (the page's code has loaded), the
+ * network goes.
+ */
+async function openOffline(
+  context: BrowserContext,
+  url: string,
+  withWorker: boolean,
+  ready: (page: Page) => Promise<void>,
+) {
+  const page = await context.newPage();
+  if (withWorker) {
+    await page.goto(url);
+    await ready(page);
+    return page;
+  }
+  await context.setOffline(false);
+  await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  await page.goto(url);
+  await ready(page);
+  await context.setOffline(true);
+  await page.unroute('**/api/**');
+  return page;
+}
+
+/** Answers the question on screen with its first option (1 on the keyboard) and moves on. */
+async function answerAndMoveOn(page: Page, position: number) {
+  await expect(page.locator('.quiz-progress__counter')).toHaveText(`${position} / 10`);
+  await page.keyboard.press('1');
+  await expect(page.locator('input.choice__input').first()).toBeChecked();
+  if (position < 10) await page.keyboard.press('ArrowRight');
+}
+
+/** The attempt the page keeps in IndexedDB for this quiz: how many answers, which question. */
+const storedAttempt = (page: Page, quizId: string) =>
+  page.evaluate(
+    (id) =>
+      new Promise<{ answered: number; currentIndex: number } | null>((resolve) => {
+        const open = indexedDB.open('mnemo');
+        open.onerror = () => resolve(null);
+        open.onsuccess = () => {
+          const db = open.result;
+          const all = db.transaction('attempts').objectStore('attempts').getAll();
+          all.onsuccess = () => {
+            db.close();
+            const row = (
+              all.result as Array<{ quizId: string; drafts: object; currentIndex: number }>
+            ).find((r) => r.quizId === id);
+            resolve(
+              row
+                ? { answered: Object.keys(row.drafts).length, currentIndex: row.currentIndex }
+                : null,
+            );
+          };
+          all.onerror = () => resolve(null);
+        };
+      }),
+    quizId,
+  );
+
+/** Requests the worker holds for background sync (0 when there is no worker). */
+const workerQueue = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('workbox-background-sync');
+        open.onerror = () => resolve(0);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('requests')) {
+            db.close();
+            resolve(0);
+            return;
+          }
+          const count = db.transaction('requests').objectStore('requests').count();
+          count.onsuccess = () => {
+            db.close();
+            resolve(count.result);
+          };
+          count.onerror = () => resolve(0);
+        };
+      }),
+  );
+
+const submittedAttempts = (quizId: string) =>
+  withServerDb(
+    (db) =>
+      db
+        .prepare(
+          "SELECT count(*) AS n FROM quiz_attempts WHERE quiz_id = ? AND status = 'submitted'",
+        )
+        .get(quizId) as { n: number },
+  ).n;
+
+/** A 360 px screenshot (axe-checked by snap), toasts dismissed so the page itself shows. */
+async function snap360(page: Page, name: string) {
+  // In the page: a toast may time out between finding its button and clicking it.
+  await page
+    .locator('.toast__close')
+    .evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLButtonElement).click()));
+  await expect(page.locator('.toast')).toHaveCount(0);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await snap(page, name);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    `${name} scrolls sideways`,
+  ).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/**
+ * The quiz flow: the list (prefetched, marked), open the quiz, lose the network (reload when
+ * the worker serves the shell), answer half, close the tab, reopen it offline, finish, submit
+ * offline (saved notice, outbox panel), back online: the report, scored once.
+ */
+async function takeQuizOffline(
+  page: Page,
+  context: BrowserContext,
+  request: APIRequestContext,
+  lng: Lng,
+) {
+  const t = T[lng];
+  await useLanguage(page, lng);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, request, lng);
+  const { materialId, quizId, title } = await materialWithQuiz(page, lng);
+  const withWorker = await workerControls(page);
+  test.info().annotations.push({
+    type: 'shell',
+    description: withWorker ? 'service worker' : 'no service worker: API blocked instead',
+  });
+
+  // The list: the quiz was never opened, yet it is kept for offline use in the background.
+  await page.goto('/');
+  const card = page.getByRole('article').filter({ hasText: `Offline ${lng}` });
+  await expect(card.getByTestId('offline-mark')).toHaveText(t.available, { timeout: 20_000 });
+  await snap360(page, `offline-mark-list-${lng}`);
+  await card.getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`/materials/${materialId}$`));
+  const quizCard = page.getByRole('article').filter({ hasText: title });
+  await expect(quizCard.getByTestId('offline-mark')).toBeVisible();
+  await snap360(page, `offline-mark-quiz-${lng}`);
+
+  // Open the quiz, then lose the network: it still shows.
+  await quizCard.getByRole('link', { name: t.continueQuiz(title) }).click();
+  await expect(page).toHaveURL(new RegExp(`/quiz/${quizId}/questions$`));
+  const questionsUrl = page.url();
+  await expect(page.locator('.quiz-progress__counter')).toHaveText('1 / 10');
+  await context.setOffline(true);
+  await expect(page.getByTestId('offline-banner')).toContainText(t.offline);
+  if (withWorker) await page.reload();
+  await expect(page.locator('.question__stem')).toBeVisible();
+  await expect(page.locator('.quiz-progress__counter')).toHaveText('1 / 10');
+
+  // Half the quiz offline; then the tab is closed.
+  for (let i = 1; i <= 5; i++) await answerAndMoveOn(page, i);
+  await expect(page.getByText(t.answered(5))).toBeVisible();
+  // Every change is written to the device as it happens (a write takes a few ms to commit).
+  await expect.poll(() => storedAttempt(page, quizId)).toEqual({ answered: 5, currentIndex: 5 });
+  await page.close();
+
+  // A new tab, still offline: the answers and the place are where they were left.
+  const again = await openOffline(context, questionsUrl, withWorker, (p) =>
+    expect(p.getByText(t.answered(5))).toBeVisible({ timeout: 15_000 }),
+  );
+  await expect(again.locator('.quiz-progress__counter')).toHaveText('6 / 10');
+  for (let i = 6; i <= 10; i++) await answerAndMoveOn(again, i);
+  await again.getByRole('button', { name: t.finish }).click();
+
+  // Submitted offline: kept on the device, and the learner is told so.
+  const notice = again.getByTestId('pending-submission');
+  await expect(notice.getByRole('heading', { name: t.saved })).toBeVisible();
+  expect(submittedAttempts(quizId)).toBe(0);
+  // With a worker, its background-sync queue holds a copy too (it can send it with no tab open).
+  expect(await workerQueue(again)).toBe(withWorker ? 1 : 0);
+  await snap360(again, `offline-saved-${lng}`);
+
+  // The outbox panel lists it, reached from the banner.
+  await again.getByTestId('offline-banner').getByRole('link', { name: t.openOutbox }).click();
+  await expect(again.getByRole('heading', { name: t.outboxTitle, level: 1 })).toBeVisible();
+  const item = again.getByTestId('outbox-item').filter({ hasText: t.kindSubmit });
+  await expect(item).toContainText(title);
+  await expect(item).toContainText(t.waiting);
+  await snap360(again, `offline-outbox-${lng}`);
+  await again.goBack();
+  await expect(notice).toBeVisible();
+
+  // Back online: it is sent, scored, and the report shows.
+  await context.setOffline(false);
+  await expect(again).toHaveURL(new RegExp(`/quiz/${quizId}/results$`), { timeout: 20_000 });
+  await expect(again.getByText(t.scored, { exact: true })).toBeVisible();
+  await expect(again.locator('.score-ring__number')).toHaveText(/^\d+$/);
+  await expect(again.getByTestId('offline-banner')).toHaveCount(0);
+  // Both copies went (the page's and the worker's); the server scored one.
+  await expect.poll(() => workerQueue(again), { timeout: 30_000 }).toBe(0);
+  expect(submittedAttempts(quizId)).toBe(1);
+}
+
+for (const lng of ['zh-TW', 'en'] as const) {
+  test(`${lng}: a quiz taken offline, across a closed tab, is scored once when back online`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    await takeQuizOffline(page, context, request, lng);
+  });
+
+  test(`${lng}: an upload made offline waits as a pending card and is sent once back online`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const t = T[lng];
+    await useLanguage(page, lng);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const email = await signIn(page, request, lng);
+    await page.getByRole('link', { name: t.upload }).first().click();
+    await expect(page).toHaveURL(/\/upload-material$/);
+    // The page's code has loaded (a page never opened online cannot open offline).
+    await expect(page.getByTestId('drop-zone')).toBeVisible();
+
+    await context.setOffline(true);
+    const titleText = `Offline upload ${lng}`;
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles(path.join(CORPUS, 'md/zh_audrey_tang_2025_ai_safety_column.md'));
+    await page.getByLabel(t.nameLabel).fill(titleText);
+    await page.getByRole('button', { name: t.submitUpload, exact: true }).click();
+
+    // Kept on the device: the list shows it as pending.
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText(t.uploadQueued, { exact: true })).toBeVisible();
+    const pending = page.getByTestId('pending-upload');
+    await expect(pending).toContainText(titleText);
+    await expect(pending).toContainText(t.pendingUpload);
+    await snap360(page, `offline-upload-pending-${lng}`);
+
+    // Back online: the real material takes the pending card's place, uploaded once.
+    await context.setOffline(false);
+    await expect(page.getByText(t.uploaded(titleText), { exact: true })).toBeVisible({
+      timeout: 60_000,
+    });
+    await expect(pending).toHaveCount(0);
+    await expect(
+      page.getByRole('article').filter({ hasText: titleText }).getByRole('link'),
+    ).toBeVisible();
+    const rows = withServerDb(
+      (db) =>
+        db
+          .prepare(
+            'SELECT count(*) AS n FROM materials m JOIN users u ON u.id = m.user_id WHERE u.email = ? AND m.title = ?',
+          )
+          .get(email, titleText) as { n: number },
+    );
+    expect(rows.n).toBe(1);
+  });
+}
+
+test('an offline upload the server refuses is failed in the panel, with retry and discard', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await useLanguage(page, 'en');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, request, 'en');
+  await page.getByRole('link', { name: 'Upload new material' }).first().click();
+  await expect(page.getByTestId('drop-zone')).toBeVisible();
+  await context.setOffline(true);
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles(path.join(CORPUS, 'xlsx/en_password_protected.xlsx'));
+  await page.getByRole('button', { name: 'Upload material', exact: true }).click();
+  const pending = page.getByTestId('pending-upload');
+  await expect(pending).toContainText('Waiting to upload');
+
+  await context.setOffline(false);
+  await expect(pending).toContainText('Upload failed', { timeout: 60_000 });
+  await expect(pending).toContainText('password-protected');
+  await expect(page.getByTestId('offline-banner')).toContainText("1 change couldn't sync");
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: /Pending changes/ }).click();
+  const item = page.getByTestId('outbox-item');
+  await expect(item).toContainText("Couldn't sync");
+  await expect(item).toContainText('The server said:');
+  await expect(item.getByRole('button', { name: /^Retry/ })).toBeVisible();
+  await snap360(page, 'offline-outbox-failed-en');
+  await item.getByRole('button', { name: /^Discard/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Discard' }).click();
+  await expect(page.getByRole('heading', { name: 'Nothing waiting to sync' })).toBeVisible();
+});
+
+test.describe('without a service worker', () => {
+  // The data never comes from the worker's caches: with it blocked, the same flow works.
+  test.use({ serviceWorkers: 'block' });
+  test('zh-TW: the quiz flow, the shell from the server and the API unreachable', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    await takeQuizOffline(page, context, request, 'zh-TW');
+    expect(test.info().annotations.at(-1)?.description).toMatch(/^no service worker/);
+  });
+});
