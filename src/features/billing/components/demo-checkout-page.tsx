@@ -6,7 +6,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../config/paths';
 import { getDemoCheckout, type DemoCheckoutSession } from '../api/get-demo-checkout';
-import { useBillingResource } from '../hooks/use-billing-resource';
+import { useResource } from '../../../lib/use-resource';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { formatPrice, localName } from '../lib/price';
 import { AlertIcon } from './billing-icons';
@@ -23,7 +23,7 @@ export default function DemoCheckoutPage() {
   const { t } = useTranslation('billing');
   useDocumentTitle(t('demo.docTitle'));
   const { sessionId = '' } = useParams();
-  const session = useBillingResource(sessionId, (signal) => getDemoCheckout(sessionId, signal));
+  const session = useResource(sessionId, (signal) => getDemoCheckout(sessionId, signal));
 
   if (session.status === 'loading') return <PageSpinner label={t('demo.loading')} />;
   if (session.status === 'error') {

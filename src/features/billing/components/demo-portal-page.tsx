@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../config/paths';
 import { useAuthStore } from '../../../stores/auth-store';
 import { changeDemoSubscription, getDemoPortal, type DemoPortal } from '../api/demo-portal';
-import { useBillingResource } from '../hooks/use-billing-resource';
+import { useResource } from '../../../lib/use-resource';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { formatDay } from '../lib/price';
 import { AlertIcon, BackIcon, CheckIcon } from './billing-icons';
@@ -23,7 +23,7 @@ export default function DemoPortalPage() {
   const { t } = useTranslation('billing');
   useDocumentTitle(t('demo.portalDocTitle'));
   const { portalId = '' } = useParams();
-  const portal = useBillingResource(portalId, (signal) => getDemoPortal(portalId, signal));
+  const portal = useResource(portalId, (signal) => getDemoPortal(portalId, signal));
 
   if (portal.status === 'loading') return <PageSpinner label={t('demo.portalLoading')} />;
   if (portal.status === 'error') {

@@ -5,7 +5,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { useAuthStore } from '../../../stores/auth-store';
 import { getPlans } from '../api/get-plans';
 import { getSubscriptionStatus } from '../api/get-subscription-status';
-import { useBillingResource } from '../hooks/use-billing-resource';
+import { useResource } from '../../../lib/use-resource';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { AlertIcon } from './billing-icons';
 import { CurrentPlanCard } from './current-plan-card';
@@ -28,7 +28,7 @@ export default function SubscriptionPage() {
   useDocumentTitle(t('subscription.docTitle'));
   const user = useAuthStore((s) => s.user);
   const refreshProfile = useAuthStore((s) => s.refreshProfile);
-  const page = useBillingResource('subscription', loadSubscriptionPage);
+  const page = useResource('subscription', loadSubscriptionPage);
 
   // A plan that changed elsewhere (portal, webhook) shows in the header without a reload.
   const active = page.status === 'ready' && page.data.status.hasActiveSubscription;

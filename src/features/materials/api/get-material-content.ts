@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
 import type { BlockLocation, MaterialContent } from '../lib/content';
-import { useResource } from '../hooks/use-resource';
+import { useResource } from '../../../lib/use-resource';
 import { materialPath } from './paths';
 
 const locationSchema = z.union([

@@ -5,7 +5,7 @@ import { forgetMaterial, patchMaterial, readMaterial, saveMaterial } from '../..
 import { api, ApiError } from '../../../lib/api-client';
 import { currentUserId, useAuthStore } from '../../../stores/auth-store';
 import { materialPatch, normalizeMaterial, type Material } from '../lib/material';
-import { useResource } from '../hooks/use-resource';
+import { useResource } from '../../../lib/use-resource';
 import { detailCache } from './detail-cache';
 import { materialPath } from './paths';
 

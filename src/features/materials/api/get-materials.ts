@@ -5,7 +5,7 @@ import { readMaterialList, saveMaterialList } from '../../../db/cache';
 import { api } from '../../../lib/api-client';
 import { currentUserId, useAuthStore } from '../../../stores/auth-store';
 import { normalizeMaterial, type Material } from '../lib/material';
-import { useResource } from '../hooks/use-resource';
+import { useResource } from '../../../lib/use-resource';
 import { MATERIALS_PATH } from './paths';
 
 const answerSchema = z.union([

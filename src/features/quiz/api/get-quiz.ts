@@ -5,7 +5,7 @@ import type { AttemptRow } from '../../../db';
 import { forgetQuiz, readAttempt, readQuiz, saveQuiz } from '../../../db/cache';
 import { api, ApiError } from '../../../lib/api-client';
 import { currentUserId, useAuthStore } from '../../../stores/auth-store';
-import { useQuizResource } from '../hooks/use-quiz-resource';
+import { useResource } from '../../../lib/use-resource';
 import type { ClientQuestion, QuizDetails, SubmittedAnswer } from './types';
 
 /** The quiz endpoints (base /api/v1; api() adds the bearer token). */
@@ -108,7 +108,7 @@ export type QuizState =
 export function useQuiz(quizId: string, initial?: QuizDetails) {
   const userId = useAuthStore((s) => s.user?.id ?? '');
   const given = initial && initial.quizId === quizId ? initial : undefined;
-  const network = useQuizResource(quizId, (signal) =>
+  const network = useResource(quizId, (signal) =>
     given ? Promise.resolve(given) : getQuiz(quizId, signal),
   );
   const stored = useLiveQuery(() => readQuiz(userId, quizId), [userId, quizId]);

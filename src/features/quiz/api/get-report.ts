@@ -4,7 +4,7 @@ import { z } from 'zod/mini';
 import { forgetReport, readReport, saveReport } from '../../../db/cache';
 import { api, ApiError } from '../../../lib/api-client';
 import { currentUserId, useAuthStore } from '../../../stores/auth-store';
-import { useQuizResource } from '../hooks/use-quiz-resource';
+import { useResource } from '../../../lib/use-resource';
 import { quizPath, unwrap } from './get-quiz';
 import type { QuizReport } from './types';
 
@@ -87,7 +87,7 @@ export type ReportState =
  */
 export function useReport(quizId: string, initial?: QuizReport) {
   const userId = useAuthStore((s) => s.user?.id ?? '');
-  const network = useQuizResource(quizId, (signal) =>
+  const network = useResource(quizId, (signal) =>
     initial && initial.quizId === quizId ? Promise.resolve(initial) : getReport(quizId, signal),
   );
   const stored = useLiveQuery(() => readReport(userId, quizId), [userId, quizId]);
