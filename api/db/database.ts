@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
+import { StripNulPlugin } from './strip-nul-plugin.js';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -32,7 +33,10 @@ export function openDatabase(opts: DbOptions): DbHandle {
       max: opts.poolMax ?? 10,
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      plugins: [new StripNulPlugin()],
+    });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const file = opts.sqlitePath ?? ':memory:';
@@ -43,7 +47,10 @@ export function openDatabase(opts: DbOptions): DbHandle {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   cacheStatements(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new StripNulPlugin()],
+  });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
