@@ -14,7 +14,11 @@ import { materialRoutes } from './routes/materials/index.js';
 import { quizRoutes } from './routes/quiz/index.js';
 import { subscriptionRoutes } from './routes/subscription/index.js';
 import { demoBillingRoutes } from './routes/demo-billing/index.js';
+import { openApiDocument } from './openapi/document.js';
+import { reviewRoutes } from './routes/review/index.js';
+import { progressRoutes } from './routes/review/progress.js';
 import { billingClock } from './billing/clock.js';
+import { checkReadiness } from './lib/readiness.js';
 
 /** Builds the whole HTTP app from injected dependencies; no globals, so tests make their own. */
 export function createApp(deps: Deps) {
@@ -57,6 +61,12 @@ export function createApp(deps: Deps) {
   );
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  // Database and file store reachable, and not shutting down (docs/api/health.md).
+  app.get('/readyz', async (c) => {
+    const readiness = await checkReadiness(deps, { shuttingDown: deps.shuttingDown?.() });
+    c.header('Cache-Control', 'no-store');
+    return c.json(readiness, readiness.status === 'ready' ? 200 : 503);
+  });
 
   const api = new Hono<AppEnv>();
   // Premium that ended by time lapses before any handler reads account_type.
@@ -68,6 +78,9 @@ export function createApp(deps: Deps) {
   api.route('/quiz', quizRoutes());
   api.route('/subscription', subscriptionRoutes());
   api.route('/demo-billing', demoBillingRoutes());
+  api.get('/openapi.json', (c) => c.json(openApiDocument(`${deps.config.publicUrl}`)));
+  api.route('/review', reviewRoutes());
+  api.route('/progress', progressRoutes());
   api.all('*', () => {
     throw new AppError('NOT_FOUND');
   });
@@ -139,7 +152,7 @@ function mountWeb(app: Hono<AppEnv>, distDir: string) {
       root,
       // Fixed names that announce a release: the browser must ask every time (not immutable).
       onFound: (p, c) => {
-        if (/(?:^|[/\\])(?:sw\.js|manifest\.webmanifest)$/.test(p)) {
+        if (/(?:^|[/\\])(?:sw\.js|manifest(?:\.[a-z-]+)?\.webmanifest)$/.test(p)) {
           c.header('Cache-Control', 'no-cache');
         }
       },

@@ -7,6 +7,8 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const int = (def: number) => z.coerce.number().int().positive().default(def);
+/** Milliseconds where 0 means "no limit" (pg's own convention). */
+const ms = (def: number) => z.coerce.number().int().min(0).default(def);
 
 /** Every setting Mnemo reads from the environment, with its default. */
 export const envSchema = z.object({
@@ -70,6 +72,30 @@ export const envSchema = z.object({
     .regex(/^https?:\/\/[^/]+\/?$/, 'must be an http:// or https:// origin')
     .optional(),
   BILLING_DEMO_ALLOWED: bool.default(false),
+  // Daily review reminders (docs/decisions/0014): the scheduler offers each hour to the database.
+  REMINDERS_ENABLED: bool.default(true),
+  REMINDER_INTERVAL_SECONDS: int(60),
+  // Object storage (docs/decisions/0015): set S3_BUCKET to keep originals in an S3-compatible
+  // store instead of DATA_DIR/files.
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 of a-z 0-9 . -)')
+    .optional(),
+  S3_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^/]+\/?$/, 'must be an http:// or https:// origin')
+    .optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  // Operations (docs/decisions/0016).
+  SHUTDOWN_TIMEOUT_MS: int(25_000),
+  GENERATION_STALE_SECONDS: int(15 * 60),
+  PG_POOL_MAX: int(10),
+  PG_IDLE_TIMEOUT_MS: ms(10_000),
+  PG_CONNECT_TIMEOUT_MS: ms(10_000),
+  PG_STATEMENT_TIMEOUT_MS: ms(0),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -107,6 +133,34 @@ export interface Config {
   /** The OpenAI-compatible quiz generator; absent when no model is configured. */
   llm?: LlmConfig;
   billing: BillingConfig;
+  /** The in-process review reminder scheduler: on or off, and how often it looks. */
+  reminders: { enabled: boolean; intervalMs: number };
+  /** Where uploaded originals live: DATA_DIR/files, or an S3-compatible bucket. */
+  storage: StorageConfig;
+  /** How long a SIGTERM/SIGINT waits for in-flight requests before cutting them. */
+  shutdownTimeoutMs: number;
+  /** A `running` generation not updated for this long was left by a stopped server. */
+  generationStaleMs: number;
+  /** PostgreSQL pool (ignored on SQLite). 0 means no limit for the timeouts. */
+  pgPool: {
+    max: number;
+    idleTimeoutMs: number;
+    connectTimeoutMs: number;
+    statementTimeoutMs: number;
+  };
+}
+
+export type StorageConfig = { kind: 'local'; dir: string } | { kind: 's3'; s3: S3Config };
+
+export interface S3Config {
+  bucket: string;
+  /** Another S3-compatible server (MinIO, R2, s3rver…); unset = AWS for the region. */
+  endpoint?: string;
+  region: string;
+  /** Both, or neither (the SDK's default chain: environment, profile, instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** Bucket in the path (`host/bucket/key`), which most self-hosted stores need. */
+  forcePathStyle: boolean;
 }
 
 /** Stripe when both keys are set, else the built-in demo checkout (docs/decisions/0011). */
@@ -134,6 +188,41 @@ export interface LlmConfig {
 }
 
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
+
+/** S3 settings hang together: keys in pairs, and nothing without a bucket. */
+function storageIssues(e: Record<string, string | undefined>): string[] {
+  const issues: string[] = [];
+  const id = Boolean(e.S3_ACCESS_KEY_ID);
+  const secret = Boolean(e.S3_SECRET_ACCESS_KEY);
+  if (id !== secret) {
+    const [missing, given] = id
+      ? ['S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID']
+      : ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
+    issues.push(`  ${missing}: required when ${given} is set`);
+  }
+  const others = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((k) => e[k]);
+  if (!e.S3_BUCKET && others.length) {
+    issues.push(`  S3_BUCKET: required when ${others.join(', ')} is set`);
+  }
+  return issues;
+}
+
+function storageConfig(e: Env, dataDir: string): StorageConfig {
+  if (!e.S3_BUCKET) return { kind: 'local', dir: path.join(dataDir, 'files') };
+  return {
+    kind: 's3',
+    s3: {
+      bucket: e.S3_BUCKET,
+      endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+      region: e.S3_REGION,
+      credentials:
+        e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+          : undefined,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    },
+  };
+}
 
 /** The LLM settings hang together: a model, and either a key or a server of one's own. */
 function llmIssues(e: Record<string, string | undefined>): string[] {
@@ -237,6 +326,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ...(parsed.error?.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`) ?? []),
     ...llmIssues(cleaned),
     ...billingIssues(cleaned),
+    ...storageIssues(cleaned),
   ];
   if (!parsed.success || lines.length) {
     throw new Error(`Invalid environment settings:\n${lines.join('\n')}`);
@@ -282,5 +372,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     llm: llmConfig(e),
     billing: billingConfig(e),
+    reminders: { enabled: e.REMINDERS_ENABLED, intervalMs: e.REMINDER_INTERVAL_SECONDS * 1000 },
+    storage: storageConfig(e, path.resolve(e.DATA_DIR)),
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    generationStaleMs: e.GENERATION_STALE_SECONDS * 1000,
+    pgPool: {
+      max: e.PG_POOL_MAX,
+      idleTimeoutMs: e.PG_IDLE_TIMEOUT_MS,
+      connectTimeoutMs: e.PG_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: e.PG_STATEMENT_TIMEOUT_MS,
+    },
   };
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { serve } from '@hono/node-server';
 import { loadConfig, type Config } from './env.js';
@@ -8,8 +9,11 @@ import { createLogger } from './lib/logger.js';
 import { outboxMailer, smtpMailer } from './mail/mailer.js';
 import { systemClock } from './lib/clock.js';
 import { createApp } from './app.js';
-import { localStorage } from './storage/local-storage.js';
+import { createStorage } from './storage/create-storage.js';
+import { createLifecycle } from './lib/lifecycle.js';
+import { failStaleGenerations } from './quiz/stale-generations.js';
 import { clearUploadTemp } from './materials/upload-temp.js';
+import { startReminderJob } from './review/reminder-job.js';
 
 /** JWT_SECRET from the environment, else one generated on first start and kept in DATA_DIR. */
 function loadSecret(config: Config): string {
@@ -34,14 +38,35 @@ async function main() {
   const handle = openDatabase({
     databaseUrl: config.databaseUrl,
     sqlitePath: path.join(config.dataDir, 'mnemo.sqlite'),
+    pool: config.pgPool,
+    onPoolError: (err) => logger.warn({ err }, 'database: an idle connection failed'),
   });
   await migrateToLatest(handle.db);
+  const lifecycle = createLifecycle({ logger, timeoutMs: config.shutdownTimeoutMs });
+  lifecycle.onClose(() => handle.close());
   const mailer = config.smtpUrl
     ? smtpMailer(config.smtpUrl, config.mailFrom)
     : outboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, logger);
-  const storage = localStorage(path.join(config.dataDir, 'files'));
-  await storage.sweep();
+  const store = createStorage(config, logger);
+  await store.prepare();
+  lifecycle.onClose(() => store.close());
+  const storage = store.storage;
   await clearUploadTemp(config.dataDir);
+
+  // Generations a stopped server left running: failed (quota given back) now, and by every
+  // instance now and then, in case another one died.
+  const sweepStale = () =>
+    failStaleGenerations(
+      { db: handle.db, clock: systemClock, logger },
+      { staleAfterMs: config.generationStaleMs },
+    );
+  await sweepStale();
+  const staleTimer = setInterval(
+    () => void sweepStale().catch((err) => logger.warn({ err }, 'stale generation sweep failed')),
+    Math.min(5 * 60_000, Math.max(60_000, config.generationStaleMs / 3)),
+  );
+  staleTimer.unref();
+  lifecycle.onStop(() => clearInterval(staleTimer));
   const app = createApp({
     config,
     db: handle.db,
@@ -51,25 +76,34 @@ async function main() {
     logger,
     storage,
     secret: loadSecret(config),
+    shuttingDown: lifecycle.shuttingDown,
   });
+
+  // Daily review reminders: every instance offers each hour; the database lets one run it.
+  const reminders = config.reminders.enabled
+    ? startReminderJob(
+        { db: handle.db, clock: systemClock, mailer, logger, secret: loadSecret(config), config },
+        { intervalMs: config.reminders.intervalMs },
+      )
+    : undefined;
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(
-      { port: info.port, database: handle.dialect, dataDir: config.dataDir },
+      { port: info.port, database: handle.dialect, dataDir: config.dataDir, files: store.describe },
       'Mnemo is listening',
     );
     process.stdout.write(`\n  Mnemo is running at ${config.publicUrl}\n\n`);
   });
 
-  const shutdown = (signal: string) => {
-    logger.info({ signal }, 'shutting down');
-    server.close(() => {
-      void handle.close().finally(() => process.exit(0));
-    });
-    setTimeout(() => process.exit(0), 10_000).unref();
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  // SIGTERM/SIGINT: stop accepting, finish the requests in flight (SHUTDOWN_TIMEOUT_MS at
+  // most), stop background work, close the database and the store, exit (api/lib/lifecycle.ts).
+  lifecycle.attach(server as Server);
+  lifecycle.onStop(() => reminders?.stop());
+  process.on('SIGINT', () => void lifecycle.shutdown('SIGINT'));
+  process.on('SIGTERM', () => void lifecycle.shutdown('SIGTERM'));
 }
 
-void main();
+main().catch((err: unknown) => {
+  process.stderr.write(`Mnemo could not start: ${(err as Error)?.stack ?? String(err)}\n`);
+  process.exit(1);
+});

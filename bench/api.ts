@@ -17,10 +17,9 @@
  * Options: --duration s (10), --warmup s (2), --connections n (10), --cpu-prof dir (profiles
  * the server with node --cpu-prof, written to dir when it exits).
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,6 +27,7 @@ import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import type { GeneratedQuestion } from '../api/quizgen/types.js';
 import type { QuizReport, SubmittedAnswer } from '../api/scoring/types.js';
+import { call, dataOf, out, signUp, startServer } from './support/server.js';
 
 const TARGETS = { list: 0.5, submit: 0.3 } as const;
 const MATERIALS = 200;
@@ -77,55 +77,6 @@ const positive = (name: string, v: string | undefined) => {
 const DURATION = positive('duration', args.duration);
 const WARMUP = positive('warmup', args.warmup);
 const CONNECTIONS = Math.round(positive('connections', args.connections));
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const out = (line = '') => process.stdout.write(`${line}\n`);
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function call(base: string, method: string, p: string, body?: unknown, token?: string) {
-  const res = await fetch(base + p, {
-    method,
-    headers: {
-      ...(body !== undefined && !(body instanceof FormData)
-        ? { 'content-type': 'application/json' }
-        : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, text, body: JSON.parse(text) as Record<string, unknown> };
-}
-
-function dataOf(res: { status: number; text: string }, status: number, what: string) {
-  if (res.status !== status) throw new Error(`${what}: ${res.status} ${res.text.slice(0, 400)}`);
-  return (JSON.parse(res.text) as { data: Record<string, unknown> }).data;
-}
-
-/** The verification link of the newest .eml in the outbox (quoted-printable decoded). */
-function verifyLinkFromOutbox(dataDir: string): string {
-  const dir = path.join(dataDir, 'outbox');
-  const eml = fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.eml'))
-    .sort()
-    .pop();
-  if (!eml) throw new Error('no e-mail in the outbox');
-  const raw = fs
-    .readFileSync(path.join(dir, eml), 'utf8')
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-  const link = raw.match(/https?:\/\/[^\s"<>]+verify-email[^\s"<>]*/)?.[0];
-  if (!link) throw new Error('no verification link in the e-mail');
-  return link;
-}
 
 type Row = Record<string, string | number | null>;
 
@@ -289,70 +240,22 @@ async function measure(opts: Omit<autocannon.Options, 'duration' | 'connections'
 async function main() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mnemo-bench-api-'));
   const dataDir = path.join(work, 'data');
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   const profDir = args['cpu-prof'] ? path.resolve(args['cpu-prof']) : undefined;
-  const server = spawn(
-    process.execPath,
-    [
-      ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
-      '--import',
-      'tsx',
-      'api/server.ts',
-    ],
-    {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: base,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_PER_IP: '100000000',
-        SERVE_WEB: 'false',
-        // Production settings refuse to start without Stripe unless the demo checkout is allowed.
-        BILLING_DEMO_ALLOWED: 'true',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  const exited = new Promise((resolve) => server.once('exit', resolve));
+  const server = await startServer({
+    dataDir,
+    nodeArgs: profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
+  });
+  const { base } = server;
   const stop = async () => {
-    if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
-    const timer = setTimeout(() => server.kill('SIGKILL'), 15_000);
-    await exited;
-    clearTimeout(timer);
+    await server.stop();
     fs.rmSync(work, { recursive: true, force: true });
   };
   process.once('SIGINT', () => void stop().finally(() => process.exit(130)));
 
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (i > 300 || server.exitCode !== null) throw new Error('the server did not start');
-      await sleep(100);
-    }
-
     // A verified premium learner (premium: no quiz quota during setup).
     const email = 'bench@example.com';
-    const password = 'Bench2026';
-    dataOf(
-      await call(base, 'POST', '/api/v1/auth/register', { email, password, name: 'bench' }),
-      201,
-      'register',
-    );
-    const link = new URL(verifyLinkFromOutbox(dataDir));
-    await fetch(base + link.pathname + link.search, { redirect: 'manual' });
-    const login = await call(base, 'POST', '/api/v1/auth/login', { email, password });
-    const token = login.body.token as string;
-    if (!token) throw new Error(`login: ${login.text}`);
+    const token = await signUp(server, email, 'Bench2026');
     const db = new SQLite(path.join(dataDir, 'mnemo.sqlite'));
     db.pragma('busy_timeout = 5000');
     const userId = (db.prepare('SELECT id FROM users WHERE email = ?').get(email) as Row)

@@ -21,14 +21,14 @@
  *    navigation's start). The app shell (header) is timed the same way.
  * Exit code 1 when the first-load target is missed or the first question does not show.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import { chromium, type BrowserContext } from '@playwright/test';
+import { call, dataOf, out, signUp, startServer } from './support/server.js';
 import {
   dynamicEntriesUnder,
   readViteManifest,
@@ -50,18 +50,8 @@ const { values: args } = parseArgs({
 });
 const RUNS = Math.max(1, Math.round(Number(args.runs)) || 5);
 
-const out = (line = '') => process.stdout.write(`${line}\n`);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file)).length;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Sizes of a set of built files, gzip, biggest first. */
 function sized(distDir: string, files: Iterable<string>) {
@@ -132,44 +122,6 @@ function reportWeight(distDir: string, manifest: ViteManifest): boolean {
     `Service worker: sw.js ${kb(gzipSize(sw))} gzip; precache ${precached.length} entries, ${kb(pre.raw)} raw / ${kb(pre.gzip)} gzip${strays.length ? `; NOT app shell: ${strays.join(', ')}` : ''}`,
   );
   return ok && strays.length === 0;
-}
-
-/** The verification link of the newest .eml in the outbox (quoted-printable decoded). */
-function verifyLinkFromOutbox(dataDir: string): string {
-  const dir = path.join(dataDir, 'outbox');
-  const eml = fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.eml'))
-    .sort()
-    .pop();
-  if (!eml) throw new Error('no e-mail in the outbox');
-  const raw = fs
-    .readFileSync(path.join(dir, eml), 'utf8')
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-  const link = raw.match(/https?:\/\/[^\s"<>]+verify-email[^\s"<>]*/)?.[0];
-  if (!link) throw new Error('no verification link in the e-mail');
-  return link;
-}
-
-async function call(base: string, method: string, p: string, body?: unknown, token?: string) {
-  const res = await fetch(base + p, {
-    method,
-    headers: {
-      ...(body !== undefined && !(body instanceof FormData)
-        ? { 'content-type': 'application/json' }
-        : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, text };
-}
-
-function dataOf(res: { status: number; text: string }, status: number, what: string) {
-  if (res.status !== status) throw new Error(`${what}: ${res.status} ${res.text.slice(0, 400)}`);
-  return JSON.parse(res.text) as Record<string, unknown>;
 }
 
 interface Visit {
@@ -275,72 +227,26 @@ async function main() {
   const weightOk = reportWeight(distDir, readViteManifest(distDir));
 
   const dataDir = path.join(work, 'data');
-  const port = await freePort();
-  const base = `http://localhost:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      WEB_DIST: distDir,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_IP: '100000000',
-      BILLING_DEMO_ALLOWED: 'true',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const server = await startServer({
+    dataDir,
+    env: { SERVE_WEB: 'true', WEB_DIST: distDir },
   });
-  const exited = new Promise((resolve) => server.once('exit', resolve));
+  const { base } = server;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic'],
   });
   const stop = async () => {
     await browser.close().catch(() => undefined);
-    if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
-    const timer = setTimeout(() => server.kill('SIGKILL'), 15_000);
-    await exited;
-    clearTimeout(timer);
+    await server.stop();
     fs.rmSync(work, { recursive: true, force: true });
   };
   process.once('SIGINT', () => void stop().finally(() => process.exit(130)));
 
   let ok = weightOk;
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (i > 300 || server.exitCode !== null) throw new Error('the server did not start');
-      await sleep(100);
-    }
-
     // A verified learner with one real document and a 5-question quiz.
-    const email = 'bench-web@example.com';
-    const password = 'Bench2026';
-    dataOf(
-      await call(base, 'POST', '/api/v1/auth/register', {
-        email,
-        password,
-        name: 'bench',
-        locale: 'zh-TW',
-      }),
-      201,
-      'register',
-    );
-    const link = new URL(verifyLinkFromOutbox(dataDir));
-    await fetch(base + link.pathname + link.search, { redirect: 'manual' });
-    const login = dataOf(
-      await call(base, 'POST', '/api/v1/auth/login', { email, password }),
-      200,
-      'login',
-    );
-    const token = String(login.token ?? (login.data as Record<string, unknown> | undefined)?.token);
+    const token = await signUp(server, 'bench-web@example.com', 'Bench2026');
     const form = new FormData();
     form.append('title', '美國憲法（臺灣用語）');
     form.append(
@@ -352,7 +258,7 @@ async function main() {
       await call(base, 'POST', '/api/v1/materials/upload', form, token),
       201,
       'upload',
-    ).data as { id: string };
+    ) as unknown as { id: string };
     const quiz = dataOf(
       await call(
         base,
@@ -363,7 +269,7 @@ async function main() {
       ),
       201,
       'generate',
-    ).data as { quizId: string; questions: Array<{ question: string }> };
+    ) as unknown as { quizId: string; questions: Array<{ question: string }> };
     const first = quiz.questions[0]?.question ?? '';
     const snippet = (first.split(/_{3,}/).sort((a, b) => b.length - a.length)[0] ?? '')
       .trim()

@@ -17,6 +17,20 @@ export interface DbOptions {
   /** PostgreSQL schema to use (tests give each app its own). */
   pgSchema?: string;
   poolMax?: number;
+  /** PostgreSQL pool settings (PG_POOL_MAX, PG_*_TIMEOUT_MS); 0 means no limit. */
+  pool?: Partial<PoolSettings>;
+  /** Told when an idle pooled connection fails (e.g. the database restarted). */
+  onPoolError?: (err: Error) => void;
+}
+
+export interface PoolSettings {
+  max: number;
+  /** An idle connection is closed after this long. */
+  idleTimeoutMs: number;
+  /** Waiting for a connection (a new one, or a free one of a full pool) fails after this long. */
+  connectTimeoutMs: number;
+  /** The server cancels a statement running longer than this. */
+  statementTimeoutMs: number;
 }
 
 export interface DbHandle {
@@ -28,11 +42,19 @@ export interface DbHandle {
 /** Opens the database: PostgreSQL when a URL is given, else SQLite with WAL and foreign keys. */
 export function openDatabase(opts: DbOptions): DbHandle {
   if (opts.databaseUrl) {
+    const settings = opts.pool ?? {};
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
-      max: opts.poolMax ?? 10,
+      max: settings.max ?? opts.poolMax ?? 10,
+      idleTimeoutMillis: settings.idleTimeoutMs ?? 10_000,
+      connectionTimeoutMillis: settings.connectTimeoutMs ?? 0,
+      ...(settings.statementTimeoutMs ? { statement_timeout: settings.statementTimeoutMs } : {}),
+      application_name: 'mnemo',
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
+    // An idle client whose connection dies (a database restart) must not crash the process;
+    // the pool drops it and the next query opens a new one.
+    pool.on('error', (err) => opts.onPoolError?.(err));
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
       plugins: [new StripNulPlugin()],

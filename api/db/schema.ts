@@ -72,6 +72,8 @@ export interface MaterialsTable {
   language: string;
   created_at: string;
   updated_at: string;
+  /** The upload's Idempotency-Key (unique per user): a retry answers this material. */
+  idempotency_key: string | null;
 }
 
 export interface MaterialFilesTable {
@@ -153,6 +155,8 @@ export interface QuizGenerationsTable {
   error_code: string | null;
   created_at: string;
   updated_at: string;
+  /** The request's Idempotency-Key (unique per user): a retry gets this generation's quiz. */
+  idempotency_key: string | null;
 }
 
 export interface QuizAttemptsTable {
@@ -272,6 +276,87 @@ export interface DemoPortalSessionsTable {
   created_at: string;
 }
 
+/** One FSRS card per (learner, quiz, question); columns as ts-fsrs's Card (docs/decisions/0014). */
+export interface ReviewCardsTable {
+  id: string;
+  user_id: string;
+  quiz_id: string;
+  material_id: string;
+  question_id: string;
+  /** JSON array of the question's related concepts. */
+  concepts: Generated<string>;
+  due: string;
+  stability: number;
+  difficulty: number;
+  elapsed_days: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  /** ts-fsrs State: 0 new, 1 learning, 2 review, 3 relearning. */
+  state: number;
+  last_review: string | null;
+  /** Grows with every review: an update names the version it read. */
+  version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Every answer that moved a card, with the card as it was before (ts-fsrs ReviewLog). */
+export interface ReviewLogsTable {
+  id: string;
+  card_id: string;
+  user_id: string;
+  source: 'quiz' | 'review';
+  attempt_id: string | null;
+  client_review_id: string | null;
+  rating: number;
+  correct: number;
+  first_try: Generated<number>;
+  elapsed_ms: number | null;
+  state: number;
+  due: string;
+  stability: number;
+  difficulty: number;
+  elapsed_days: number;
+  last_elapsed_days: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reviewed_at: string;
+  /** JSON of a review answer's result (source 'review'): what a retry answers. */
+  result: string | null;
+  created_at: string;
+}
+
+/** A scheduled job's period, claimed by the first instance to insert it. */
+export interface JobRunsTable {
+  job: string;
+  run_key: string;
+  instance: string;
+  started_at: string;
+  finished_at: string | null;
+  sent: Generated<number>;
+}
+
+/** A learner's daily review reminder setting (no row: off, hour 19, UTC). */
+export interface ReminderSettingsTable {
+  user_id: string;
+  /** 1 on, 0 off. */
+  enabled: Generated<number>;
+  /** Local hour (0–23) the reminder is sent at or after. */
+  hour: Generated<number>;
+  /** Minutes east of UTC of the learner's device (Taipei 480). */
+  utc_offset: Generated<number>;
+  updated_at: string;
+}
+
+/** A reminder sent (or being sent) to a learner for a local day. */
+export interface ReminderDeliveriesTable {
+  user_id: string;
+  day: string;
+  sent_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -291,6 +376,11 @@ export interface Database {
   demo_checkout_sessions: DemoCheckoutSessionsTable;
   demo_subscriptions: DemoSubscriptionsTable;
   demo_portal_sessions: DemoPortalSessionsTable;
+  review_cards: ReviewCardsTable;
+  review_logs: ReviewLogsTable;
+  job_runs: JobRunsTable;
+  reminder_deliveries: ReminderDeliveriesTable;
+  reminder_settings: ReminderSettingsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -306,3 +396,5 @@ export type Plan = Selectable<PlansTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type DemoCheckoutSession = Selectable<DemoCheckoutSessionsTable>;
 export type DemoSubscription = Selectable<DemoSubscriptionsTable>;
+export type ReviewCard = Selectable<ReviewCardsTable>;
+export type ReviewLog = Selectable<ReviewLogsTable>;

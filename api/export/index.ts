@@ -1,5 +1,6 @@
 import type { QuizReport } from '../scoring/types.js';
 import { DEFAULT_TIME_ZONE, isoDay, labelsFor, type ExportLocale } from './labels.js';
+import { slugOf } from './slug.js';
 
 export { renderReportPdf, type ReportPdfOptions } from './report-pdf.js';
 export { renderReportCsv, neutralizeFormula } from './report-csv.js';
@@ -23,21 +24,6 @@ export const EXPORT_MIME: Record<ExportFormat, string> = {
   pdf: 'application/pdf',
   csv: 'text/csv; charset=utf-8',
 };
-
-const MAX_SLUG_CHARS = 60;
-
-/**
- * The title as a file-name part: letters (CJK included), marks and digits kept, everything else
- * — path separators, characters Windows forbids, spaces, punctuation — folded into single dashes.
- */
-function slugOf(title: string): string {
-  const slug = title
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '');
-  return [...slug].slice(0, MAX_SLUG_CHARS).join('').replace(/-+$/, '');
-}
 
 /**
  * The download name of an exported report, e.g. `mnemo-report-光合作用-2026-03-09.pdf`: safe on

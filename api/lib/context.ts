@@ -20,6 +20,8 @@ export interface Deps {
   secret: string;
   /** The quiz generator; made from config (LLM or built-in) when not given. */
   quizGenerator?: QuizGenerator;
+  /** True once the server has been told to stop: GET /readyz answers 503 while it drains. */
+  shuttingDown?: () => boolean;
 }
 
 export interface AuthUser {

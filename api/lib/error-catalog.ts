@@ -210,6 +210,12 @@ export const errorCatalog = {
     'zh-TW': '目前無法產生測驗，請稍後再試一次。',
     en: 'The quiz could not be generated right now. Please try again later.',
   },
+  // The object store (S3) did not answer or refused Mnemo's credentials; nothing was saved.
+  STORAGE_UNAVAILABLE: {
+    status: 503,
+    'zh-TW': '檔案儲存服務暫時無法使用，這次的變更沒有儲存。請稍後再試一次。',
+    en: 'File storage is unavailable right now, so nothing was saved. Please try again in a moment.',
+  },
   GENERATION_CANCELLED: {
     status: 499,
     'zh-TW': '已取消產生測驗。',
@@ -237,6 +243,12 @@ export const errorCatalog = {
     'zh-TW': '這份測驗已經在產生中。',
     en: 'This quiz is already being generated.',
   },
+  // The same Idempotency-Key with a different request (another material): a client bug.
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    'zh-TW': '這個請求編號已用於另一項請求，請重新送出。',
+    en: 'This request ID was already used for a different request. Please send it again.',
+  },
   REPORT_NOT_FOUND: {
     status: 404,
     'zh-TW': '這份測驗還沒有作答結果。',
@@ -256,6 +268,17 @@ export const errorCatalog = {
     status: 409,
     'zh-TW': '這個提交編號已用於其他測驗。',
     en: 'This submission ID was already used for another quiz.',
+  },
+  // A review answer's clientReviewId reused for another card: a client bug, nothing applied.
+  REVIEW_ID_CONFLICT: {
+    status: 409,
+    'zh-TW': '這個複習作答編號已用於另一張卡片，這次作答沒有記錄。',
+    en: 'This review answer ID was already used for another card, so this answer was not recorded.',
+  },
+  UNSUBSCRIBE_TOKEN_INVALID: {
+    status: 400,
+    'zh-TW': '這個取消訂閱連結無效，設定沒有變更。',
+    en: 'This unsubscribe link is not valid, and nothing was changed.',
   },
   PLAN_REQUIRED: {
     status: 400,

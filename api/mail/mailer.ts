@@ -12,6 +12,8 @@ export interface MailMessage {
   replyTo?: string;
   /** Links the message carries; printed to the console by the outbox mailer. */
   links?: string[];
+  /** Extra header fields, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -30,6 +32,7 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
         subject: m.subject,
         text: m.text,
         html: m.html,
+        headers: m.headers,
       });
     },
   };
@@ -55,6 +58,7 @@ export function outboxMailer(dir: string, from: string, logger: Logger): Mailer 
         subject: m.subject,
         text: m.text,
         html: m.html,
+        headers: m.headers,
       });
       await fs.mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');

@@ -15,7 +15,7 @@ import {
 } from '../extract/index.js';
 import { fileTypeOf, sniffKind } from '../extract/sniff.js';
 import { fileKey } from '../storage/storage.js';
-import { mimeTypeFor } from './file-types.js';
+import { formatMb, mimeTypeFor } from './file-types.js';
 import {
   getMaterial,
   removeStored,
@@ -24,6 +24,7 @@ import {
 } from './material-service.js';
 import type { MaterialView } from './presenter.js';
 import {
+  checkDeclaredLength,
   discardUpload,
   receiveUpload,
   type ReceivedFile,
@@ -62,6 +63,8 @@ export async function uploadMaterial(
   userId: string,
   req: UploadRequest,
   signal?: AbortSignal,
+  /** Stored with the material (unique per user); see uploadMaterialOnce. */
+  idempotencyKey?: string,
 ): Promise<MaterialView> {
   const upload = await receiveUpload(req, d.config.uploads, uploadTempRoot(d.config.dataDir));
   try {
@@ -102,6 +105,7 @@ export async function uploadMaterial(
             language: document.language,
             created_at: now,
             updated_at: now,
+            idempotency_key: idempotencyKey ?? null,
           })
           .execute();
         await trx
@@ -139,6 +143,67 @@ export async function uploadMaterial(
     return await getMaterial(d.db, userId, materialId);
   } finally {
     await discardUpload(upload);
+  }
+}
+
+/** The user's material made by the upload that carried this Idempotency-Key, if any. */
+async function findByIdempotencyKey(d: UploadDeps, userId: string, key: string) {
+  const row = await d.db
+    .selectFrom('materials')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+  return row ? getMaterial(d.db, userId, row.id) : null;
+}
+
+/**
+ * Reads a repeated upload's body to its end without keeping any of it, so the client (which
+ * is still sending it) gets the answer on a connection in good order. Past the request limit
+ * it is REQUEST_TOO_LARGE, as the first try would have been.
+ */
+async function drain(req: UploadRequest, limits: UploadDeps['config']['uploads']) {
+  checkDeclaredLength(req.contentLength, limits);
+  if (!req.body) return;
+  let bytes = 0;
+  for await (const chunk of req.body) {
+    bytes += (chunk as Buffer).length;
+    if (bytes > limits.maxRequestBytes) {
+      req.body.destroy();
+      throw new AppError('REQUEST_TOO_LARGE', {
+        params: { limit: formatMb(limits.maxRequestBytes) },
+      });
+    }
+  }
+}
+
+/**
+ * uploadMaterial under the client's Idempotency-Key (the offline outbox sends the same key on
+ * every try). The key seen again for this user answers the material the first request made —
+ * its files are not read or stored again; two requests racing with one key make one material
+ * (the unique (user, key) index decides, and the loser's stored files are removed). `replayed`
+ * says the material was already there.
+ */
+export async function uploadMaterialOnce(
+  d: UploadDeps,
+  userId: string,
+  key: string,
+  req: UploadRequest,
+  signal?: AbortSignal,
+): Promise<{ material: MaterialView; replayed: boolean }> {
+  const existing = await findByIdempotencyKey(d, userId, key);
+  if (existing) {
+    await drain(req, d.config.uploads);
+    return { material: existing, replayed: true };
+  }
+  try {
+    return { material: await uploadMaterial(d, userId, req, signal, key), replayed: false };
+  } catch (err) {
+    // A parallel copy of the same request won the unique index (or finished while this one
+    // failed): its material is the answer to both.
+    const winner = await findByIdempotencyKey(d, userId, key).catch(() => null);
+    if (winner) return { material: winner, replayed: true };
+    throw err;
   }
 }
 

@@ -9,7 +9,10 @@ import type { GenerationStage, QuizGenerator, QuizSettings } from '../quizgen/ty
 import { presentGeneratedQuiz, presentGeneration } from './presenter.js';
 import { refundFreeQuiz, reserveFreeQuiz } from './quota.js';
 
-export type GenerationDeps = Pick<Deps, 'db' | 'clock' | 'logger'>;
+export type GenerationDeps = Pick<Deps, 'db' | 'clock' | 'logger'> & {
+  /** The stale sweep's threshold (GENERATION_STALE_SECONDS); the heartbeat beats well within it. */
+  staleAfterMs?: number;
+};
 
 export interface GenerateInput {
   materialId: string;
@@ -18,6 +21,12 @@ export interface GenerateInput {
   settings: QuizSettings;
   /** The client's id for following progress and cancelling; one is made when absent. */
   generationId?: string;
+  /**
+   * The request's Idempotency-Key: the same key again (a retry after a lost answer) gets the
+   * quiz this key already made, waits for it while it is being made, and runs again only when
+   * the earlier try failed or was cancelled (its free quiz was given back then).
+   */
+  idempotencyKey?: string;
 }
 
 /** Where each stage of the generator sits on the learner's 0–100 progress bar. */
@@ -36,6 +45,12 @@ export function stageProgress(stage: GenerationStage, fraction: number): number 
 
 /** How often a running generation looks for a cancel request made on another instance. */
 const CANCEL_POLL_MS = 400;
+/**
+ * How often a running generation touches its row, so the stale sweep (stale-generations.ts)
+ * of any instance can tell it from one whose server died; a third of the sweep's threshold
+ * at most.
+ */
+const HEARTBEAT_MS = 10_000;
 /** Progress is written at most this often (and on every stage change). */
 const PROGRESS_WRITE_MS = 250;
 
@@ -61,25 +76,20 @@ export async function generateQuiz(
   const doc = await loadDocument(d.db, userId, material.id);
   if (!doc.blocks.some((b) => b.text.trim().length > 0)) throw new AppError('MATERIAL_NO_TEXT');
 
-  const id = input.generationId ?? randomUUID();
-  const now = iso(d.clock.now());
-  try {
-    await d.db
-      .insertInto('quiz_generations')
-      .values({
-        id,
-        user_id: userId,
-        material_id: material.id,
-        status: 'running',
-        stage: 'queued',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-  } catch (err) {
-    // The primary key is the client's id: a repeated id is a repeated request.
-    d.logger.debug({ err, id }, 'generation id reused');
-    throw new AppError('GENERATION_IN_PROGRESS');
+  let id: string;
+  if (input.idempotencyKey) {
+    const claimed = await claimByKey(d, userId, material.id, input, requestSignal);
+    if (claimed.kind === 'made') return claimed.quiz;
+    id = claimed.id;
+  } else {
+    id = input.generationId ?? randomUUID();
+    try {
+      await insertGeneration(d, userId, material.id, id, null);
+    } catch (err) {
+      // The primary key is the client's id: a repeated id is a repeated request.
+      d.logger.debug({ err, id }, 'generation id reused');
+      throw new AppError('GENERATION_IN_PROGRESS');
+    }
   }
 
   let reserved = false;
@@ -104,7 +114,7 @@ export async function generateQuiz(
   running.set(id, controller);
   const onRequestAbort = () => controller.abort();
   requestSignal?.addEventListener('abort', onRequestAbort);
-  const stopWatching = watchForCancel(d.db, id, controller);
+  const stopWatching = watchForCancel(d, id, controller);
   const progress = progressWriter(d, id);
 
   try {
@@ -141,7 +151,7 @@ export async function generateQuiz(
       // A material deleted while its quiz was being written takes the generation row with it.
       await findOwnMaterial(trx, userId, material.id);
       await trx.insertInto('quizzes').values(quiz).execute();
-      await trx
+      const done = await trx
         .updateTable('quiz_generations')
         .set({
           status: 'succeeded',
@@ -151,7 +161,11 @@ export async function generateQuiz(
           updated_at: iso(d.clock.now()),
         })
         .where('id', '=', id)
-        .execute();
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      // Failed meanwhile (a stale sweep that took it for dead gave its quota back): the quiz
+      // is not kept either, so what the learner sees and what was counted agree.
+      if (Number(done.numUpdatedRows) !== 1) throw new AppError('GENERATION_FAILED');
     });
     return presentGeneratedQuiz(quiz);
   } catch (err) {
@@ -167,14 +181,122 @@ export async function generateQuiz(
       d.logger.error({ err, generationId: id }, 'quiz generation failed');
     }
     await d.db.transaction().execute(async (trx) => {
-      if (reserved) await refundFreeQuiz(trx, userId);
-      await finishIn(trx, d, id, cancelled ? 'cancelled' : 'failed', appError.code);
+      // Refunded only by whoever ends the row: a sweep that already failed it refunded too.
+      const ended = await finishIn(trx, d, id, cancelled ? 'cancelled' : 'failed', appError.code);
+      if (ended && reserved) await refundFreeQuiz(trx, userId);
     });
     throw appError;
   } finally {
     running.delete(id);
     requestSignal?.removeEventListener('abort', onRequestAbort);
     stopWatching();
+  }
+}
+
+function insertGeneration(
+  d: GenerationDeps,
+  userId: string,
+  materialId: string,
+  id: string,
+  idempotencyKey: string | null,
+) {
+  const now = iso(d.clock.now());
+  return d.db
+    .insertInto('quiz_generations')
+    .values({
+      id,
+      user_id: userId,
+      material_id: materialId,
+      status: 'running',
+      stage: 'queued',
+      created_at: now,
+      updated_at: now,
+      idempotency_key: idempotencyKey,
+    })
+    .execute();
+}
+
+const findByKey = (db: Db, userId: string, key: string) =>
+  db
+    .selectFrom('quiz_generations')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+
+/** How long a repeated request waits for the first one's generation before giving up (409). */
+const KEY_WAIT_MS = 3 * 60_000;
+const KEY_POLL_MS = 250;
+
+type Claim =
+  { kind: 'run'; id: string } | { kind: 'made'; quiz: ReturnType<typeof presentGeneratedQuiz> };
+
+/**
+ * Decides what a request with an Idempotency-Key does. New key: a generation row carrying it
+ * (the unique (user, key) index lets one of two racing copies in; the other reads the winner's
+ * row). Succeeded: the quiz it made, nothing spent. Running: wait until it settles, then decide
+ * again. Failed or cancelled: take the row over (one conditional update, so one taker) and run
+ * again under the same generation id.
+ */
+async function claimByKey(
+  d: GenerationDeps,
+  userId: string,
+  materialId: string,
+  input: GenerateInput,
+  signal?: AbortSignal,
+): Promise<Claim> {
+  const key = input.idempotencyKey!;
+  const deadline = performance.now() + KEY_WAIT_MS;
+  for (;;) {
+    const row = await findByKey(d.db, userId, key);
+    if (!row) {
+      const id = input.generationId ?? randomUUID();
+      try {
+        await insertGeneration(d, userId, materialId, id, key);
+        return { kind: 'run', id };
+      } catch (err) {
+        if (await findByKey(d.db, userId, key)) continue;
+        // Not the key: the client's generation id is taken by a request without this key.
+        d.logger.debug({ err, id }, 'generation id reused');
+        throw new AppError('GENERATION_IN_PROGRESS');
+      }
+    }
+    if (row.material_id !== materialId) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    if (row.status === 'succeeded') {
+      const quiz = row.quiz_id
+        ? await d.db
+            .selectFrom('quizzes')
+            .selectAll()
+            .where('id', '=', row.quiz_id)
+            .where('user_id', '=', userId)
+            .executeTakeFirst()
+        : undefined;
+      if (!quiz) throw new AppError('NOT_FOUND');
+      return { kind: 'made', quiz: presentGeneratedQuiz(quiz) };
+    }
+    if (row.status === 'running') {
+      if (signal?.aborted) throw new AppError('GENERATION_CANCELLED');
+      if (performance.now() > deadline) throw new AppError('GENERATION_IN_PROGRESS');
+      await new Promise((r) => setTimeout(r, KEY_POLL_MS));
+      continue;
+    }
+    const taken = await d.db
+      .updateTable('quiz_generations')
+      .set({
+        status: 'running',
+        stage: 'queued',
+        progress: 0,
+        quota_reserved: 0,
+        cancel_requested: 0,
+        quiz_id: null,
+        error_code: null,
+        updated_at: iso(d.clock.now()),
+      })
+      .where('id', '=', row.id)
+      .where('status', '=', row.status)
+      .where('updated_at', '=', row.updated_at)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 1) return { kind: 'run', id: row.id };
   }
 }
 
@@ -194,11 +316,13 @@ async function finishIn(
   status: 'failed' | 'cancelled',
   code: ErrorCode,
 ) {
-  await db
+  const r = await db
     .updateTable('quiz_generations')
     .set({ status, error_code: code, updated_at: iso(d.clock.now()) })
     .where('id', '=', id)
-    .execute();
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 /** Writes progress in order, at most every PROGRESS_WRITE_MS unless the stage changes. */
@@ -230,8 +354,26 @@ function progressWriter(d: GenerationDeps, id: string) {
   };
 }
 
-/** Aborts the generation when a cancel was recorded in the database (by any instance). */
-function watchForCancel(db: Db, id: string, controller: AbortController): () => void {
+/**
+ * Aborts the generation when a cancel was recorded in the database (by any instance), and
+ * beats the heartbeat: `updated_at` is touched while the work goes on, even through a long
+ * stage that reports no progress.
+ */
+function watchForCancel(d: GenerationDeps, id: string, controller: AbortController): () => void {
+  const { db } = d;
+  const every = Math.max(
+    CANCEL_POLL_MS,
+    Math.min(HEARTBEAT_MS, Math.floor((d.staleAfterMs ?? Infinity) / 3)),
+  );
+  const heartbeat = setInterval(() => {
+    db.updateTable('quiz_generations')
+      .set({ updated_at: iso(d.clock.now()) })
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .execute()
+      .catch((err: unknown) => d.logger.warn({ err, id }, 'could not beat the heartbeat'));
+  }, every);
+  heartbeat.unref();
   const timer = setInterval(() => {
     db.selectFrom('quiz_generations')
       .select('cancel_requested')
@@ -243,7 +385,10 @@ function watchForCancel(db: Db, id: string, controller: AbortController): () => 
       .catch(() => {});
   }, CANCEL_POLL_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    clearInterval(heartbeat);
+  };
 }
 
 async function findOwnGeneration(db: Db, userId: string, id: string) {

@@ -6,10 +6,11 @@ import { iso } from '../lib/clock.js';
 import { AppError } from '../lib/errors.js';
 import { findOwnMaterial, QUIZ_SUMMARY_COLUMNS } from '../materials/material-service.js';
 import { presentQuizSummary } from '../materials/presenter.js';
-import type { QuizLanguage } from '../quizgen/types.js';
+import type { GeneratedQuestion, QuizLanguage } from '../quizgen/types.js';
 import { answeredCount, sanitizeAnswers, scoreAttempt } from '../scoring/index.js';
 import type { QuizReport, ScoreResult, SubmittedAnswer } from '../scoring/types.js';
 import { presentQuizForTaking, storedQuestions } from './presenter.js';
+import { recordQuizReviews, type QuestionTiming } from '../review/cards.js';
 import { getReport } from './report-service.js';
 
 export type QuizDeps = Pick<Deps, 'db' | 'clock' | 'logger'>;
@@ -126,7 +127,7 @@ export async function submitQuiz(
   d: QuizDeps,
   userId: string,
   quizId: string,
-  input: { answers: unknown[]; clientSubmissionId?: string },
+  input: { answers: unknown[]; clientSubmissionId?: string; timings?: QuestionTiming[] },
 ): Promise<QuizReport> {
   const quiz = await findOwnQuiz(d.db, userId, quizId);
   const clientId = input.clientSubmissionId;
@@ -142,7 +143,10 @@ export async function submitQuiz(
 
   let attemptId: string;
   try {
-    attemptId = await recordAttempt(d, userId, quiz, answers, result, clientId);
+    attemptId = await recordAttempt(d, userId, quiz, answers, result, clientId, {
+      questions,
+      timings: input.timings,
+    });
   } catch (err) {
     // A parallel copy of the same submission won the unique (user, client id) index.
     if (clientId) {
@@ -168,8 +172,10 @@ async function recordAttempt(
   answers: SubmittedAnswer[],
   result: ScoreResult,
   clientId: string | undefined,
+  review: { questions: GeneratedQuestion[]; timings?: QuestionTiming[] },
 ): Promise<string> {
-  const now = iso(d.clock.now());
+  const reviewedAt = d.clock.now();
+  const now = iso(reviewedAt);
   return d.db.transaction().execute(async (trx) => {
     const counts = await trx
       .selectFrom('quizzes')
@@ -230,6 +236,16 @@ async function recordAttempt(
       .where('id', '=', quiz.id)
       .where('best_score', '<', result.score)
       .execute();
+    // Every answered question reviews its card, in this transaction (docs/decisions/0014).
+    await recordQuizReviews(trx, {
+      userId,
+      quiz,
+      attemptId,
+      questions: review.questions,
+      detail: result.answersDetail,
+      timings: review.timings,
+      now: reviewedAt,
+    });
     return attemptId;
   });
 }

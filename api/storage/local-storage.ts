@@ -14,7 +14,9 @@ const PARTIAL = '.partial-';
  * beside its final one and renamed into place once complete, so a reader, a crash or a failed
  * write never leaves a half-written file under a real key.
  */
-export function localStorage(root: string): Storage & { root: string; sweep(): Promise<void> } {
+export function localStorage(
+  root: string,
+): Storage & { root: string; ready(): Promise<void>; sweep(): Promise<void> } {
   const resolve = (key: string) => {
     assertValidKey(key);
     return path.join(root, ...key.split('/'));
@@ -81,6 +83,12 @@ export function localStorage(root: string): Storage & { root: string; sweep(): P
       } catch {
         return false;
       }
+    },
+
+    /** The folder exists (or can be made) and can be written to. */
+    async ready(): Promise<void> {
+      await fsp.mkdir(root, { recursive: true });
+      await fsp.access(root, fs.constants.W_OK);
     },
 
     /** Removes partial files left by a crash mid-write (call at start, before serving). */

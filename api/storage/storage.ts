@@ -8,8 +8,8 @@ export interface StoredObject {
 
 /**
  * Where uploaded originals live. Keys are relative, slash-separated paths of safe segments
- * (`<userId>/<materialId>/<fileId>`), so the same keys work as S3 object keys; an
- * S3-compatible store implements this interface and is injected through Deps instead.
+ * (`<userId>/<materialId>/<fileId>`), so the same keys work as S3 object keys. The store is
+ * injected through Deps: `createStorage` picks the local directory or an S3-compatible bucket.
  */
 export interface Storage {
   /** Stores the whole stream under key, or nothing at all (never a partial object). */
@@ -19,6 +19,8 @@ export interface Storage {
   /** Removes the object; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Throws unless the store can be used now (GET /readyz); a store without it counts as ready. */
+  ready?(): Promise<void>;
 }
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;

@@ -247,7 +247,7 @@ describe.each(databases)('quiz flow on %s', (dialect) => {
     expect(d0.explanation).toBe(keys[0]!.explanation);
     expect(d0.relatedConcepts).toEqual(keys[0]!.relatedConcepts);
     expect(d0.citation).toEqual(keys[0]!.citation);
-  });
+  }, 120_000); // a 14-page PDF read and 10 questions written: seconds of CPU, more on a busy machine
 
   it('exports a premium report as CSV with a BOM and as a PDF', async () => {
     await t.db

@@ -9,6 +9,7 @@ import { createLogger } from '../../api/lib/logger.js';
 import { manualClock } from '../../api/lib/clock.js';
 import type { Mailer, MailMessage } from '../../api/mail/mailer.js';
 import { localStorage } from '../../api/storage/local-storage.js';
+import type { Storage } from '../../api/storage/storage.js';
 
 /** The databases every integration test runs on: SQLite always, PostgreSQL when configured. */
 export const databases: Array<'sqlite' | 'postgres'> = process.env.TEST_DATABASE_URL
@@ -34,6 +35,8 @@ export interface TestAppOptions {
   dialect?: 'sqlite' | 'postgres';
   env?: Record<string, string>;
   mailer?: Mailer;
+  /** Where originals go; the app's own DATA_DIR/files when not given. */
+  storage?: Storage;
 }
 
 /**
@@ -76,7 +79,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     mailer,
     clock,
     logger: createLogger('silent'),
-    storage: localStorage(path.join(config.dataDir, 'files')),
+    storage: opts.storage ?? localStorage(path.join(config.dataDir, 'files')),
     secret: 'test-secret-that-is-long-enough-for-hs256-0123456789',
   };
   const app = createApp(deps);

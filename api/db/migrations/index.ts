@@ -5,6 +5,8 @@ import * as m0003 from './0003-quiz-flow.js';
 import * as m0004 from './0004-material-blocks.js';
 import * as m0005 from './0005-billing.js';
 import * as m0006 from './0006-quiz-attempt-history.js';
+import * as m0007 from './0007-upload-idempotency.js';
+import * as m0008 from './0008-review.js';
 
 /** Every migration, in order. Add new ones at the end; never rename or edit old ones. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +16,6 @@ export const migrations: Record<string, Migration> = {
   '0004-material-blocks': m0004,
   '0005-billing': m0005,
   '0006-quiz-attempt-history': m0006,
+  '0007-upload-idempotency': m0007,
+  '0008-review': m0008,
 };

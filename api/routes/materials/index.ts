@@ -6,7 +6,8 @@ import type { AppEnv } from '../../lib/context.js';
 import { requireAuth } from '../../lib/auth-middleware.js';
 import { validate } from '../../lib/validate.js';
 import * as materials from '../../materials/material-service.js';
-import { uploadMaterial } from '../../materials/upload-service.js';
+import { uploadMaterial, uploadMaterialOnce } from '../../materials/upload-service.js';
+import { idempotencyKeyOf } from '../../lib/idempotency.js';
 import { contentDisposition } from '../../materials/file-types.js';
 
 /** The request body as a Node stream (read lazily: nothing is consumed until the parser pulls). */
@@ -22,17 +23,31 @@ export function materialRoutes() {
 
   r.post('/upload', async (c) => {
     try {
+      const upload = {
+        body: requestBody(c),
+        contentType: c.req.header('content-type'),
+        contentLength: c.req.header('content-length'),
+      };
+      const key = idempotencyKeyOf(c.req.header('idempotency-key'));
       // uploadMaterial refuses an oversized Content-Length before reading any of the body.
-      const material = await uploadMaterial(
+      if (!key) {
+        const material = await uploadMaterial(
+          c.get('deps'),
+          c.get('user').id,
+          upload,
+          c.req.raw.signal,
+        );
+        return c.json({ success: true, data: material }, 201);
+      }
+      // A retry of an upload already made answers that material, as the first try would have.
+      const { material, replayed } = await uploadMaterialOnce(
         c.get('deps'),
         c.get('user').id,
-        {
-          body: requestBody(c),
-          contentType: c.req.header('content-type'),
-          contentLength: c.req.header('content-length'),
-        },
+        key,
+        upload,
         c.req.raw.signal,
       );
+      if (replayed) c.header('Idempotent-Replayed', 'true');
       return c.json({ success: true, data: material }, 201);
     } catch (err) {
       // A refused upload's body is not read to its end: close the connection, do not reuse it.

@@ -5,6 +5,7 @@ import type { AppEnv, Deps } from '../../lib/context.js';
 import { requireAuth } from '../../lib/auth-middleware.js';
 import { validate } from '../../lib/validate.js';
 import { AppError } from '../../lib/errors.js';
+import { idempotencyKeyOf } from '../../lib/idempotency.js';
 import { contentDisposition } from '../../materials/file-types.js';
 import { createQuizGenerator } from '../../quizgen/index.js';
 import { createWorkerBuiltinGenerator } from '../../quizgen/thread/index.js';
@@ -19,6 +20,7 @@ import { cancelGeneration, generateQuiz, getGeneration } from '../../quiz/genera
 import * as quizzes from '../../quiz/quiz-service.js';
 import { getReport, getReportForExport } from '../../quiz/report-service.js';
 import { exportFileName, renderReportCsv, renderReportPdf } from '../../export/index.js';
+import { exportQuiz, QUIZ_EXPORT_FORMATS } from '../../export/quiz-source.js';
 
 /** Spec §7: the types used when none are chosen. */
 const DEFAULT_TYPES: QuestionType[] = ['multiple_choice', 'true_false', 'dropdown_fill_in_blank'];
@@ -65,11 +67,13 @@ export function quizRoutes() {
 
   r.post('/generate', validate('json', generateBody), async (c) => {
     const body = c.req.valid('json');
+    // The same key again (a retry after a lost answer) gets the same generation's quiz.
+    const idempotencyKey = idempotencyKeyOf(c.req.header('idempotency-key'));
     const deps = c.get('deps');
     const instructions = (body.description ?? body.additionalInstructions ?? '').trim();
     const types = [...new Set(body.questionTypes ?? [])];
     const data = await generateQuiz(
-      deps,
+      { ...deps, staleAfterMs: deps.config.generationStaleMs },
       generatorOf(deps),
       c.get('user').id,
       {
@@ -77,6 +81,7 @@ export function quizRoutes() {
         title: body.title,
         description: instructions,
         generationId: body.generationId,
+        idempotencyKey,
         settings: {
           questionCount: body.questionCount,
           questionTypes: types.length ? types : DEFAULT_TYPES,
@@ -166,6 +171,17 @@ export function quizRoutes() {
       z.object({
         answers: answersField,
         clientSubmissionId: z.string().trim().min(1).max(100).optional(),
+        // Per question: time spent and whether the answer was the first choice (decision 0014).
+        timings: z
+          .array(
+            z.object({
+              questionId: z.string().min(1).max(200),
+              elapsedMs: z.number().int().min(0).max(86_400_000).optional(),
+              firstTry: z.boolean().optional(),
+            }),
+          )
+          .max(500)
+          .optional(),
       }),
     ),
     async (c) => {
@@ -210,6 +226,26 @@ export function quizRoutes() {
       }
       const pdf = await renderReportPdf(report, locale);
       return c.body(new Uint8Array(pdf), 200, { ...headers, 'Content-Type': 'application/pdf' });
+    },
+  );
+
+  // The quiz for another tool: Anki, Moodle GIFT or CSV (docs/api/review.md).
+  r.get(
+    '/:quizId/export',
+    validate('query', z.object({ format: z.enum(QUIZ_EXPORT_FORMATS) })),
+    async (c) => {
+      const file = await exportQuiz(
+        c.get('deps').db,
+        c.get('user').id,
+        c.req.param('quizId'),
+        c.req.valid('query').format,
+        c.get('locale'),
+      );
+      return c.body(file.body, 200, {
+        'Content-Type': file.contentType,
+        'Content-Disposition': contentDisposition(file.fileName),
+        'Cache-Control': 'private, no-store',
+      });
     },
   );
 

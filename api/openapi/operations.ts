@@ -1,0 +1,617 @@
+/**
+ * Every endpoint of the HTTP API, for the OpenAPI document (api/openapi/document.ts). The
+ * request and answer shapes in detail, with examples, are in docs/api/*.md; this table says
+ * what each call is, who may make it, what it takes and which answers it gives.
+ * tests/api/openapi.test.ts fails when a route exists without an entry here, or the reverse.
+ */
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface Operation {
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** OpenAPI path template: `/api/v1/materials/{id}`. */
+  path: string;
+  tag: string;
+  summary: string;
+  /** Bearer token required (default true under /api/v1). */
+  auth?: boolean;
+  query?: Record<string, JsonSchema & { description?: string; required?: boolean }>;
+  headers?: Record<string, JsonSchema & { description?: string }>;
+  body?: { type: 'json' | 'multipart'; schema: JsonSchema; required?: boolean };
+  /** Success status and media type (JSON envelope unless said otherwise). */
+  ok?: { status?: number; media?: string; description?: string };
+  /** Error statuses this call is documented to answer (the body is always the Error shape). */
+  errors?: number[];
+  /** The docs/api file that details it. */
+  doc?: string;
+}
+
+const str = (extra: JsonSchema = {}): JsonSchema => ({ type: 'string', ...extra });
+const int = (extra: JsonSchema = {}): JsonSchema => ({ type: 'integer', ...extra });
+const obj = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({
+  type: 'object',
+  properties,
+  ...(required.length ? { required } : {}),
+});
+const locale = str({ enum: ['zh-TW', 'en'] });
+const email = str({ format: 'email', maxLength: 254 });
+const answers: JsonSchema = {
+  type: 'array',
+  maxItems: 500,
+  items: { $ref: '#/components/schemas/SubmittedAnswer' },
+};
+const utcOffset = {
+  ...int({ minimum: -840, maximum: 840, default: 0 }),
+  description:
+    "Minutes east of UTC (-new Date().getTimezoneOffset()); where the learner's day starts.",
+};
+const idempotencyKey = {
+  ...str({ maxLength: 100 }),
+  description: 'A repeat with the same key by the same learner answers what the first made.',
+};
+
+export const operations: Operation[] = [
+  // Service
+  { method: 'get', path: '/healthz', tag: 'service', summary: 'The process is up.', auth: false },
+  {
+    method: 'get',
+    path: '/readyz',
+    tag: 'service',
+    summary: 'The database and file storage answer; 503 with the reason otherwise.',
+    auth: false,
+    errors: [503],
+  },
+  {
+    method: 'get',
+    path: '/api/v1/openapi.json',
+    tag: 'service',
+    summary: 'This document.',
+    auth: false,
+  },
+
+  // Accounts
+  {
+    method: 'post',
+    path: '/api/v1/auth/register',
+    tag: 'auth',
+    summary: 'Create an account; a verification e-mail is sent.',
+    auth: false,
+    body: {
+      type: 'json',
+      schema: obj({ email, password: str({ minLength: 8, maxLength: 200 }), name: str(), locale }, [
+        'email',
+        'password',
+      ]),
+    },
+    ok: { status: 201 },
+    errors: [400, 409, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/auth/login',
+    tag: 'auth',
+    summary: 'Sign in with e-mail and password; answers the token and the user.',
+    auth: false,
+    body: { type: 'json', schema: obj({ email, password: str() }, ['email', 'password']) },
+    errors: [400, 401, 403, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/auth/resend-verification',
+    tag: 'auth',
+    summary: 'Send the verification e-mail again (same answer whether or not the account exists).',
+    auth: false,
+    body: { type: 'json', schema: obj({ email, locale }, ['email']) },
+    errors: [400, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/auth/forgot-password',
+    tag: 'auth',
+    summary: 'Send a password-reset e-mail (same answer whether or not the account exists).',
+    auth: false,
+    body: { type: 'json', schema: obj({ email, locale }, ['email']) },
+    errors: [400, 429],
+  },
+  {
+    method: 'get',
+    path: '/api/v1/auth/verify-email',
+    tag: 'auth',
+    summary: 'The link in the verification e-mail: verifies and redirects to the web app.',
+    auth: false,
+    query: { token: { ...str(), required: true } },
+    ok: { status: 302, media: 'none', description: 'Redirect to /login with the outcome.' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/auth/verify-email',
+    tag: 'auth',
+    summary: 'Verify an e-mail address with the token from the link.',
+    auth: false,
+    body: { type: 'json', schema: obj({ token: str({ maxLength: 200 }) }, ['token']) },
+    errors: [400],
+  },
+  {
+    method: 'get',
+    path: '/api/v1/auth/reset-password/{token}/validate',
+    tag: 'auth',
+    summary: 'Whether a password-reset token can still be used.',
+    auth: false,
+    errors: [400],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/auth/reset-password',
+    tag: 'auth',
+    summary: 'Set a new password with a reset token (the token is single-use).',
+    auth: false,
+    body: {
+      type: 'json',
+      schema: obj({ token: str({ maxLength: 200 }), newPassword: str({ maxLength: 200 }) }, [
+        'token',
+        'newPassword',
+      ]),
+    },
+    errors: [400],
+  },
+  {
+    method: 'get',
+    path: '/api/v1/auth/providers',
+    tag: 'auth',
+    summary: 'The social sign-in providers configured on this server.',
+    auth: false,
+  },
+  ...(['google', 'line'] as const).flatMap((p): Operation[] => [
+    {
+      method: 'get',
+      path: `/api/v1/auth/${p}`,
+      tag: 'auth',
+      summary: `Start ${p === 'google' ? 'Google' : 'LINE'} sign-in (OpenID Connect, PKCE): redirects to the provider.`,
+      auth: false,
+      ok: { status: 302, media: 'none' },
+      errors: [404],
+    },
+    {
+      method: 'get',
+      path: `/api/v1/auth/${p}/callback`,
+      tag: 'auth',
+      summary: `The ${p === 'google' ? 'Google' : 'LINE'} redirect back: signs in and redirects to the web app.`,
+      auth: false,
+      query: { code: str(), state: str() },
+      ok: { status: 302, media: 'none' },
+    },
+  ]),
+
+  // User
+  {
+    method: 'get',
+    path: '/api/v1/user/profile',
+    tag: 'user',
+    summary: 'The signed-in learner: account type, free usage, locale.',
+    errors: [401],
+  },
+  {
+    method: 'put',
+    path: '/api/v1/user/preferences',
+    tag: 'user',
+    summary: "Save the learner's interface language.",
+    body: { type: 'json', schema: obj({ locale }, ['locale']) },
+    errors: [400, 401],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/contact',
+    tag: 'contact',
+    summary: 'Send a message to the team (rate-limited per IP).',
+    auth: false,
+    body: {
+      type: 'json',
+      schema: obj({ name: str(), email, subject: str(), message: str({ maxLength: 5000 }) }, [
+        'email',
+        'message',
+      ]),
+    },
+    errors: [400, 429],
+  },
+
+  // Materials
+  {
+    method: 'post',
+    path: '/api/v1/materials/upload',
+    tag: 'materials',
+    summary: 'Upload up to 3 files as one material; streamed, typed by content, extracted.',
+    headers: { 'Idempotency-Key': idempotencyKey },
+    body: {
+      type: 'multipart',
+      required: true,
+      schema: obj(
+        {
+          title: str({ maxLength: 200 }),
+          description: str({ maxLength: 2000 }),
+          files: { type: 'array', maxItems: 3, items: str({ format: 'binary' }) },
+        },
+        ['files'],
+      ),
+    },
+    ok: { status: 201 },
+    errors: [400, 401, 413, 415, 422],
+  },
+  {
+    method: 'get',
+    path: '/api/v1/materials',
+    tag: 'materials',
+    summary: "The learner's materials, newest first.",
+    errors: [401],
+  },
+  {
+    method: 'get',
+    path: '/api/v1/materials/{id}',
+    tag: 'materials',
+    summary: 'One material with its files and quizzes.',
+    errors: [401, 404],
+  },
+  {
+    method: 'put',
+    path: '/api/v1/materials/{id}',
+    tag: 'materials',
+    summary: 'Rename a material or change its description (a blank title is refused).',
+    body: {
+      type: 'json',
+      schema: obj({ title: str({ maxLength: 200 }), description: str({ maxLength: 2000 }) }),
+    },
+    errors: [400, 401, 404],
+  },
+  {
+    method: 'delete',
+    path: '/api/v1/materials/{id}',
+    tag: 'materials',
+    summary:
+      'Delete a material, its files and quizzes; with quizzes it needs confirmationCode "DELETE".',
+    body: { type: 'json', schema: obj({ confirmationCode: str() }) },
+    errors: [401, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/v1/materials/{id}/content',
+    tag: 'materials',
+    summary: 'The extracted document: blocks in reading order with locations, language, warnings.',
+    errors: [401, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/v1/materials/{id}/files/{fileId}',
+    tag: 'materials',
+    summary: 'Download an uploaded original.',
+    ok: { media: 'application/octet-stream' },
+    errors: [401, 404],
+  },
+
+  // Quizzes
+  {
+    method: 'post',
+    path: '/api/v1/quiz/generate',
+    tag: 'quiz',
+    summary: 'Generate a quiz from a material (free accounts: 3 in all); answers the quiz.',
+    headers: { 'Idempotency-Key': idempotencyKey },
+    body: {
+      type: 'json',
+      required: true,
+      schema: obj(
+        {
+          materialId: str(),
+          title: str({ maxLength: 300 }),
+          description: str({ maxLength: 500 }),
+          additionalInstructions: str({ maxLength: 500 }),
+          questionCount: int({ enum: [5, 10, 15, 20], default: 10 }),
+          questionTypes: {
+            type: 'array',
+            items: str({
+              enum: ['multiple_choice', 'true_false', 'dropdown_fill_in_blank', 'short_answer'],
+            }),
+          },
+          difficulty: str({ enum: ['basic', 'advanced', 'expert'], default: 'basic' }),
+          language: str({ enum: ['zh-TW', 'en-US'], default: 'zh-TW' }),
+          generationId: str({ format: 'uuid' }),
+        },
+        ['materialId'],
+      ),
+    },
+    ok: { status: 201 },
+    errors: [400, 401, 402, 404, 409, 422, 502],
+    doc: 'docs/api/quiz.md',
+  },
+  {
+    method: 'get',
+    path: '/api/v1/quiz/generations/{id}',
+    tag: 'quiz',
+    summary: 'Progress of a generation (stage, percent, status, quiz id when done).',
+    errors: [401, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/v1/quiz/generations/{id}/events',
+    tag: 'quiz',
+    summary: 'The same progress as a Server-Sent Events stream.',
+    ok: { media: 'text/event-stream' },
+    errors: [401, 404],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/quiz/generations/{id}/cancel',
+    tag: 'quiz',
+    summary: 'Cancel a running generation; a free quota reserved for it is given back.',
+    errors: [401, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/v1/quiz/material/{materialId}',
+    tag: 'quiz',
+    summary: "A material's quizzes with completion and best score.",
+    errors: [401, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/v1/quiz/{quizId}',
+    tag: 'quiz',
+    summary: 'A quiz for taking (never the answer key) with saved answers and position.',
+    errors: [401, 404],
+  },
+  {
+    method: 'put',
+    path: '/api/v1/quiz/{quizId}/progress',
+    tag: 'quiz',
+    summary: 'Save answers so far and the current question index.',
+    body: {
+      type: 'json',
+      required: true,
+      schema: obj({ answers, currentIndex: int({ minimum: 0 }) }, ['answers']),
+    },
+    errors: [400, 401, 404],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/quiz/{quizId}/submit',
+    tag: 'quiz',
+    summary: 'Submit and score an attempt (idempotent by clientSubmissionId); answers the report.',
+    body: {
+      type: 'json',
+      required: true,
+      schema: obj(
+        {
+          answers,
+          clientSubmissionId: str({ maxLength: 100 }),
+          timings: {
+            type: 'object',
+            description: 'Optional per-question milliseconds, for review scheduling.',
+          },
+        },
+        ['answers'],
+      ),
+    },
+    errors: [400, 401, 404, 409],
+    doc: 'docs/api/quiz.md',
+  },
+  {
+    method: 'get',
+    path: '/api/v1/quiz/{quizId}/report',
+    tag: 'quiz',
+    summary:
+      'The scored report (latest or ?attemptId=) with history; explanations for premium only.',
+    query: { attemptId: str() },
+    errors: [401, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/v1/quiz/{quizId}/report/export',
+    tag: 'quiz',
+    summary: 'The report as PDF or CSV (premium).',
+    query: { format: str({ enum: ['pdf', 'csv'], default: 'pdf' }), attemptId: str() },
+    ok: { media: 'application/pdf' },
+    errors: [401, 402, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/v1/quiz/{quizId}/export',
+    tag: 'quiz',
+    summary:
+      'The questions for other tools: Anki TSV, Moodle GIFT or CSV (explanations for premium).',
+    query: { format: { ...str({ enum: ['anki', 'gift', 'csv'] }), required: true } },
+    ok: { media: 'text/plain' },
+    errors: [400, 401, 404],
+    doc: 'docs/api/review.md',
+  },
+
+  // Review, progress, reminders
+  {
+    method: 'get',
+    path: '/api/v1/review/due',
+    tag: 'review',
+    summary: "Today's due review cards across materials (questions without keys).",
+    query: { utcOffset, concept: str({ maxLength: 200 }) },
+    errors: [400, 401],
+    doc: 'docs/api/review.md',
+  },
+  {
+    method: 'post',
+    path: '/api/v1/review/{cardId}/answer',
+    tag: 'review',
+    summary: 'Answer a review card (idempotent by clientReviewId); FSRS schedules the next review.',
+    body: {
+      type: 'json',
+      required: true,
+      schema: obj(
+        {
+          clientReviewId: str({ maxLength: 100 }),
+          answer: { $ref: '#/components/schemas/SubmittedAnswer' },
+          elapsedMs: int({ minimum: 0 }),
+        },
+        ['clientReviewId', 'answer'],
+      ),
+    },
+    errors: [400, 401, 404, 409],
+    doc: 'docs/api/review.md',
+  },
+  {
+    method: 'get',
+    path: '/api/v1/review/stats',
+    tag: 'review',
+    summary: 'Due today and this week, reviewed today, cards, streak, retention.',
+    query: { utcOffset },
+    errors: [400, 401],
+  },
+  {
+    method: 'get',
+    path: '/api/v1/review/reminders',
+    tag: 'review',
+    summary: 'The daily reminder e-mail setting.',
+    errors: [401],
+  },
+  {
+    method: 'put',
+    path: '/api/v1/review/reminders',
+    tag: 'review',
+    summary: 'Turn the daily reminder e-mail on or off and choose its hour.',
+    body: {
+      type: 'json',
+      required: true,
+      schema: obj({ enabled: { type: 'boolean' }, hour: int({ minimum: 0, maximum: 23 }) }),
+    },
+    errors: [400, 401],
+  },
+  {
+    method: 'get',
+    path: '/api/v1/review/reminders/unsubscribe',
+    tag: 'review',
+    summary: 'One-click unsubscribe link from the reminder e-mail (signed token).',
+    auth: false,
+    query: { token: { ...str(), required: true } },
+    ok: { media: 'text/html' },
+    errors: [400],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/review/reminders/unsubscribe',
+    tag: 'review',
+    summary: 'One-click unsubscribe (RFC 8058 List-Unsubscribe-Post).',
+    auth: false,
+    query: { token: { ...str(), required: true } },
+    errors: [400],
+  },
+  {
+    method: 'get',
+    path: '/api/v1/progress',
+    tag: 'review',
+    summary: 'Scores over time per material, accuracy per concept (weakest first), study streak.',
+    query: { utcOffset },
+    errors: [400, 401],
+  },
+
+  // Subscription and billing
+  {
+    method: 'get',
+    path: '/api/v1/subscription/plans',
+    tag: 'billing',
+    summary: 'The plans on sale with prices.',
+    auth: false,
+  },
+  {
+    method: 'post',
+    path: '/api/v1/subscription/webhook',
+    tag: 'billing',
+    summary: 'Stripe webhook (signed with STRIPE_WEBHOOK_SECRET).',
+    auth: false,
+    body: { type: 'json', schema: { type: 'object' } },
+    errors: [400],
+    doc: 'docs/api/billing.md',
+  },
+  {
+    method: 'get',
+    path: '/api/v1/subscription/status',
+    tag: 'billing',
+    summary: "The learner's subscription: plan, status, period end, cancel at period end.",
+    errors: [401],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/subscription/create',
+    tag: 'billing',
+    summary: 'Open a hosted checkout for a plan; answers its URL.',
+    body: {
+      type: 'json',
+      required: true,
+      schema: obj(
+        {
+          planId: str({ enum: ['monthly', 'yearly'] }),
+          periodType: str({ enum: ['month', 'year'] }),
+        },
+        ['planId'],
+      ),
+    },
+    errors: [400, 401, 409, 503],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/subscription/customer-portal',
+    tag: 'billing',
+    summary: 'Open the hosted billing portal; answers its URL.',
+    errors: [401, 404, 503],
+  },
+  {
+    method: 'get',
+    path: '/api/v1/subscription/checkout-result',
+    tag: 'billing',
+    summary: 'The outcome of a checkout the learner came back from.',
+    query: { session_id: str({ maxLength: 255 }) },
+    errors: [401, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/v1/demo-billing/checkout/{id}',
+    tag: 'demo-billing',
+    summary: 'The built-in demo checkout: plan, price, payer, status.',
+    errors: [401, 404],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/demo-billing/checkout/{id}/pay',
+    tag: 'demo-billing',
+    summary: 'Pay a demo checkout with a test card.',
+    body: {
+      type: 'json',
+      required: true,
+      schema: obj(
+        { cardNumber: str(), expiry: str({ pattern: '^\\d{2}/\\d{2}$' }), cvc: str(), name: str() },
+        ['cardNumber', 'expiry', 'cvc', 'name'],
+      ),
+    },
+    errors: [400, 401, 402, 404, 409],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/demo-billing/checkout/{id}/cancel',
+    tag: 'demo-billing',
+    summary: 'Leave a demo checkout unpaid.',
+    errors: [401, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/v1/demo-billing/portal/{id}',
+    tag: 'demo-billing',
+    summary: 'The built-in demo billing portal: subscription and actions.',
+    errors: [401, 404],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/demo-billing/portal/{id}/cancel',
+    tag: 'demo-billing',
+    summary: 'Cancel the subscription at the end of the period.',
+    errors: [401, 404],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/demo-billing/portal/{id}/resume',
+    tag: 'demo-billing',
+    summary: 'Take back a cancellation before the period ends.',
+    errors: [401, 404],
+  },
+];

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.js';
+import type { ReviewCard, ReviewLog } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
+import { iso } from '../lib/clock.js';
+import { AppError } from '../lib/errors.js';
+import { parseJson, storedQuestions } from '../quiz/presenter.js';
+import type { QuizLanguage } from '../quizgen/types.js';
+import { sanitizeAnswers, scoreAttempt, withholdPremium } from '../scoring/index.js';
+import type { AnswerDetail } from '../scoring/types.js';
+import { applyRating } from './cards.js';
+import { isPremium } from './premium.js';
+import { RATING_NAMES, ratingFor } from './rating.js';
+import { presentCardStats, type CardStats } from './scheduler.js';
+
+export interface ReviewAnswerInput {
+  clientReviewId: string;
+  answer: Record<string, unknown>;
+  elapsedMs?: number;
+  firstTry?: boolean;
+  answeredAt?: string;
+}
+
+/** What a review answer stored for its retries: the full detail, withheld when presented. */
+interface StoredResult {
+  correct: boolean;
+  rating: (typeof RATING_NAMES)[keyof typeof RATING_NAMES];
+  detail: AnswerDetail;
+  reviewedAt: string;
+  nextDue: string;
+  card: CardStats;
+}
+
+function findByClientId(db: Db, userId: string, clientReviewId: string) {
+  return db
+    .selectFrom('review_logs')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('client_review_id', '=', clientReviewId)
+    .executeTakeFirst();
+}
+
+async function findOwnCard(db: Db, userId: string, cardId: string): Promise<ReviewCard> {
+  const card = await db
+    .selectFrom('review_cards')
+    .selectAll()
+    .where('id', '=', cardId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!card) throw new AppError('NOT_FOUND');
+  return card;
+}
+
+/** The answer's review time: when the learner answered (outbox replays), never before the
+ * card's last review and never after the server's now. */
+function reviewTime(answeredAt: string | undefined, row: ReviewCard, now: Date): Date {
+  const given = answeredAt ? Date.parse(answeredAt) : Number.NaN;
+  if (!Number.isFinite(given)) return now;
+  const floor = Date.parse(row.last_review ?? row.created_at);
+  return new Date(Math.min(Math.max(given, floor), now.getTime()));
+}
+
+async function present(db: Db, userId: string, log: ReviewLog, replayed: boolean) {
+  const stored = parseJson<StoredResult | null>(log.result, null);
+  if (!stored) throw new AppError('NOT_FOUND');
+  const premium = await isPremium(db, userId);
+  const [detail] = withholdPremium([stored.detail], premium);
+  return {
+    cardId: log.card_id,
+    reviewId: log.id,
+    clientReviewId: log.client_review_id,
+    correct: stored.correct,
+    rating: stored.rating,
+    userAnswer: detail!.userAnswer,
+    correctAnswer: detail!.correctAnswer,
+    detail: detail!,
+    premium,
+    locked: !premium,
+    reviewedAt: stored.reviewedAt,
+    nextDue: stored.nextDue,
+    card: stored.card,
+    replayed,
+  };
+}
+
+async function replay(db: Db, userId: string, cardId: string, log: ReviewLog) {
+  if (log.card_id !== cardId) throw new AppError('REVIEW_ID_CONFLICT');
+  return present(db, userId, log, true);
+}
+
+/**
+ * Scores one review answer, applies it to the card with FSRS and logs it. Idempotent by
+ * clientReviewId: a retry (or a racing copy) gets the first result back and reviews nothing.
+ */
+export async function answerCard(
+  d: { db: Db; clock: Clock },
+  userId: string,
+  cardId: string,
+  input: ReviewAnswerInput,
+) {
+  const existing = await findByClientId(d.db, userId, input.clientReviewId);
+  if (existing) return replay(d.db, userId, cardId, existing);
+  const card = await findOwnCard(d.db, userId, cardId);
+  const quiz = await d.db
+    .selectFrom('quizzes')
+    .select(['questions', 'language'])
+    .where('id', '=', card.quiz_id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const question = quiz && storedQuestions(quiz).find((q) => q.id === card.question_id);
+  if (!quiz || !question) throw new AppError('NOT_FOUND');
+
+  // The card names its question: whatever questionId the client sent is not trusted.
+  const { answers } = sanitizeAnswers([{ ...input.answer, questionId: question.id }]);
+  const [detail] = scoreAttempt([question], answers, quiz.language as QuizLanguage).answersDetail;
+  const rating = ratingFor({
+    correct: detail!.isCorrect,
+    type: question.type,
+    firstTry: input.firstTry,
+    elapsedMs: input.elapsedMs,
+  });
+  const now = d.clock.now();
+  const logId = randomUUID();
+  try {
+    await d.db.transaction().execute(async (trx) => {
+      const applied = await applyRating(
+        trx,
+        cardId,
+        rating,
+        (row) => reviewTime(input.answeredAt, row, now),
+        now,
+      );
+      const result: StoredResult = {
+        correct: detail!.isCorrect,
+        rating: RATING_NAMES[rating],
+        detail: detail!,
+        reviewedAt: applied.log.reviewed_at,
+        nextDue: applied.card.due,
+        card: presentCardStats(applied.card),
+      };
+      await trx
+        .insertInto('review_logs')
+        .values({
+          id: logId,
+          card_id: cardId,
+          user_id: userId,
+          source: 'review',
+          attempt_id: null,
+          client_review_id: input.clientReviewId,
+          correct: detail!.isCorrect ? 1 : 0,
+          first_try: input.firstTry === false ? 0 : 1,
+          elapsed_ms: input.elapsedMs ?? null,
+          ...applied.log,
+          result: JSON.stringify(result),
+          created_at: iso(now),
+        })
+        .execute();
+    });
+  } catch (err) {
+    // A racing copy with the same clientReviewId won the unique index: answer with its result.
+    const raced = await findByClientId(d.db, userId, input.clientReviewId);
+    if (raced) return replay(d.db, userId, cardId, raced);
+    throw err;
+  }
+  const log = await d.db
+    .selectFrom('review_logs')
+    .selectAll()
+    .where('id', '=', logId)
+    .executeTakeFirstOrThrow();
+  return present(d.db, userId, log, false);
+}

@@ -1,0 +1,93 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../lib/context.js';
+import { requireAuth } from '../../lib/auth-middleware.js';
+import { validate } from '../../lib/validate.js';
+import { AppError } from '../../lib/errors.js';
+import { answerCard } from '../../review/answer-service.js';
+import { MAX_UTC_OFFSET } from '../../review/days.js';
+import { listDue } from '../../review/due-service.js';
+import { getReminderSettings, saveReminderSettings } from '../../review/reminder-settings.js';
+import { reviewStats } from '../../review/stats-service.js';
+import { unsubscribeReminders } from '../../review/unsubscribe.js';
+
+/** Minutes east of UTC, as a query value (`-new Date().getTimezoneOffset()`); UTC when absent. */
+export const utcOffsetField = z.coerce.number().int().min(-MAX_UTC_OFFSET).max(MAX_UTC_OFFSET);
+export const offsetQuery = z.object({ utcOffset: utcOffsetField.default(0) });
+
+const dueQuery = offsetQuery.extend({
+  concept: z.string().trim().min(1).max(200).optional(),
+  scope: z.enum(['due', 'all']).default('due'),
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+});
+
+const answerBody = z.object({
+  clientReviewId: z.string().trim().min(1).max(100),
+  answer: z.record(z.string(), z.unknown()),
+  elapsedMs: z.number().int().min(0).max(86_400_000).optional(),
+  firstTry: z.boolean().optional(),
+  answeredAt: z.iso.datetime({ offset: true }).optional(),
+});
+
+const remindersBody = z.object({
+  enabled: z.boolean(),
+  hour: z.number().int().min(0).max(23).optional(),
+  utcOffset: utcOffsetField.optional(),
+});
+
+/** /api/v1/review: due cards, answers, stats and reminder settings (docs/api/review.md). */
+export function reviewRoutes() {
+  const r = new Hono<AppEnv>();
+
+  // The link in a reminder e-mail: no sign-in, the signed token says whose reminders stop.
+  // A browser gets the bilingual page; a client asking for JSON gets the usual JSON answer.
+  const unsubscribe = async (c: Context<AppEnv>) => {
+    const done = await unsubscribeReminders(c.get('deps'), c.req.query('token'));
+    const accept = c.req.header('accept') ?? '';
+    if (accept.includes('application/json') && !accept.includes('text/html')) {
+      if (!done.ok) throw new AppError('UNSUBSCRIBE_TOKEN_INVALID');
+      return c.json({ success: true, data: { enabled: false } });
+    }
+    return c.html(done.page, done.ok ? 200 : 400, { 'Cache-Control': 'no-store' });
+  };
+  r.get('/reminders/unsubscribe', unsubscribe);
+  r.post('/reminders/unsubscribe', unsubscribe);
+
+  r.use(requireAuth);
+
+  r.get('/due', validate('query', dueQuery), async (c) => {
+    const data = await listDue(c.get('deps'), c.get('user').id, c.req.valid('query'));
+    return c.json({ success: true, data });
+  });
+
+  r.get('/stats', validate('query', offsetQuery), async (c) => {
+    const { utcOffset } = c.req.valid('query');
+    const data = await reviewStats(c.get('deps'), c.get('user').id, utcOffset);
+    return c.json({ success: true, data });
+  });
+
+  r.get('/reminders', async (c) => {
+    const data = await getReminderSettings(c.get('deps').db, c.get('user').id);
+    return c.json({ success: true, data });
+  });
+
+  r.put('/reminders', validate('json', remindersBody), async (c) => {
+    const data = await saveReminderSettings(c.get('deps'), c.get('user').id, c.req.valid('json'));
+    return c.json({ success: true, data });
+  });
+
+  r.post('/:cardId/answer', validate('json', answerBody), async (c) => {
+    const data = await answerCard(
+      c.get('deps'),
+      c.get('user').id,
+      c.req.param('cardId'),
+      c.req.valid('json'),
+    );
+    return c.json({ success: true, data });
+  });
+
+  r.all('*', () => {
+    throw new AppError('NOT_FOUND');
+  });
+  return r;
+}

@@ -1,0 +1,18 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../lib/context.js';
+import { requireAuth } from '../../lib/auth-middleware.js';
+import { validate } from '../../lib/validate.js';
+import { getProgress } from '../../review/progress-service.js';
+import { offsetQuery } from './index.js';
+
+/** /api/v1/progress: scores over time, accuracy per concept, study days. */
+export function progressRoutes() {
+  const r = new Hono<AppEnv>();
+  r.use(requireAuth);
+  r.get('/', validate('query', offsetQuery), async (c) => {
+    const { utcOffset } = c.req.valid('query');
+    const data = await getProgress(c.get('deps'), c.get('user').id, utcOffset);
+    return c.json({ success: true, data });
+  });
+  return r;
+}
