@@ -2,7 +2,13 @@ import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { dynamicEntriesUnder, readViteManifest, staticClosure } from './scripts/build-manifest.js';
+import {
+  dynamicEntriesUnder,
+  readViteManifest,
+  staticClosure,
+  WEB_MANIFEST_FILES,
+  webAppManifest,
+} from './scripts/build-manifest.js';
 
 // Where this build writes (`vite build --outDir x` included): the precache filter reads its manifest.
 let outDir = path.resolve(import.meta.dirname, 'dist');
@@ -10,6 +16,23 @@ const captureOutDir: Plugin = {
   name: 'mnemo:out-dir',
   configResolved(config) {
     outDir = path.resolve(config.root, config.build.outDir);
+  },
+};
+
+/**
+ * The English web app manifest, beside the zh-TW one vite-plugin-pwa writes (one `lang` per
+ * manifest); the page links the one of its UI language. Served uncached like the other
+ * (api/app.ts) and precached (globPatterns below).
+ */
+const englishManifest: Plugin = {
+  name: 'mnemo:english-manifest',
+  apply: 'build',
+  generateBundle() {
+    this.emitFile({
+      type: 'asset',
+      fileName: WEB_MANIFEST_FILES.en,
+      source: JSON.stringify(webAppManifest('en')),
+    });
   },
 };
 
@@ -28,6 +51,7 @@ const localeChunk = /\/src\/i18n\/locales\/([^/]+)\/([^/]+)\.json$/;
 export default defineConfig({
   plugins: [
     captureOutDir,
+    englishManifest,
     react(),
     VitePWA({
       strategies: 'injectManifest',
@@ -37,37 +61,20 @@ export default defineConfig({
       // Icons come from one source (pwa-assets.config.ts) and are committed under public/icons.
       pwaAssets: { disabled: true },
       includeManifestIcons: false, // globPatterns below already take every icon
-      manifest: {
-        id: '/',
-        name: 'Mnemo 記憶學習',
-        short_name: 'Mnemo',
-        // zh-TW is the default language; the English line is for English-speaking learners.
-        description:
-          '上傳自己的講義，產生測驗，離線也能讀。Turn your own study materials into quizzes — offline too.',
-        lang: 'zh-Hant-TW',
-        dir: 'ltr',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        // --brand-600 and --bg of src/styles/tokens.css (light theme).
-        theme_color: '#4f46e5',
-        background_color: '#f6f7fb',
-        categories: ['education'],
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          {
-            src: '/icons/icon-maskable-512.png',
-            sizes: '512x512',
-            type: 'image/png',
-            purpose: 'maskable',
-          },
-        ],
-      },
+      // zh-TW, the default language: manifest.webmanifest, linked from index.html. The English
+      // one is englishManifest above (scripts/build-manifest.ts has both).
+      manifestFilename: WEB_MANIFEST_FILES['zh-TW'],
+      manifest: webAppManifest('zh-TW'),
       injectManifest: {
         rollupFormat: 'iife', // a classic worker: browsers refuse the ES output's `export`
         sourcemap: false,
-        globPatterns: ['index.html', 'assets/**/*.{js,css}', 'logo.svg', 'icons/*.png'],
+        globPatterns: [
+          'index.html',
+          'assets/**/*.{js,css}',
+          'logo.svg',
+          'icons/*.png',
+          WEB_MANIFEST_FILES.en,
+        ],
         manifestTransforms: [
           (entries) => {
             const manifest = readViteManifest(outDir);

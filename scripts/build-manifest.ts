@@ -52,3 +52,62 @@ export function dynamicEntriesUnder(manifest: ViteManifest, dirs: string[]): str
     .filter(([, c]) => c.isDynamicEntry && dirs.some((d) => c.src?.startsWith(d)))
     .map(([key]) => key);
 }
+
+/*
+ * The web app manifests, one per UI language (a manifest has one `lang`; Chromium's
+ * `*_localized` members are still experimental). vite-plugin-pwa writes the zh-TW one as
+ * manifest.webmanifest (the default language, linked from index.html); vite.config.ts writes
+ * the English one beside it, and the page points <link rel="manifest"> at the one of the UI
+ * language (src/i18n/manifest-link.ts). Same `id`, start_url and icons: one app, two names.
+ */
+export type ManifestLanguage = 'zh-TW' | 'en';
+
+/** The file each language's manifest is written to (the app's root). */
+export const WEB_MANIFEST_FILES: Record<ManifestLanguage, string> = {
+  'zh-TW': 'manifest.webmanifest',
+  en: 'manifest.en.webmanifest',
+};
+
+const MANIFEST_TEXT: Record<ManifestLanguage, { name: string; description: string; lang: string }> =
+  {
+    'zh-TW': {
+      name: 'Mnemo 記憶學習',
+      description: '上傳自己的講義，產生測驗，離線也能讀。',
+      lang: 'zh-Hant-TW',
+    },
+    en: {
+      name: 'Mnemo Study',
+      description: 'Turn your own study materials into quizzes — offline too.',
+      lang: 'en',
+    },
+  };
+
+/** The web app manifest in one language (everything but the words is shared). */
+export function webAppManifest(language: ManifestLanguage) {
+  const text = MANIFEST_TEXT[language];
+  return {
+    id: '/',
+    name: text.name,
+    short_name: 'Mnemo',
+    description: text.description,
+    lang: text.lang,
+    dir: 'ltr' as const,
+    start_url: '/',
+    scope: '/',
+    display: 'standalone' as const,
+    // --brand-600 and --bg of src/styles/tokens.css (light theme).
+    theme_color: '#4f46e5',
+    background_color: '#f6f7fb',
+    categories: ['education'],
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' as const },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' as const },
+      {
+        src: '/icons/icon-maskable-512.png',
+        sizes: '512x512',
+        type: 'image/png',
+        purpose: 'maskable' as const,
+      },
+    ],
+  };
+}

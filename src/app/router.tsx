@@ -24,6 +24,8 @@ const QuizLoadingPage = lazy(() => import('../features/quiz/components/quiz-load
 const QuizQuestionsPage = lazy(() => import('../features/quiz/components/quiz-questions-page'));
 const QuizResultsPage = lazy(() => import('../features/quiz/components/quiz-results-page'));
 const OutboxPage = lazy(() => import('../features/offline/components/outbox-page'));
+const ReviewPage = lazy(() => import('./routes/review-route'));
+const ProgressPage = lazy(() => import('../features/progress/components/progress-page'));
 const SubscriptionPage = lazy(() => import('../features/billing/components/subscription-page'));
 const PaymentResultPage = lazy(() => import('../features/billing/components/payment-result-page'));
 const DemoCheckoutPage = lazy(() => import('../features/billing/components/demo-checkout-page'));
@@ -65,6 +67,8 @@ export const router = createBrowserRouter([
           },
           { path: paths.subscription, element: page(<SubscriptionPage />) },
           { path: paths.outbox, element: page(<OutboxPage />) },
+          { path: paths.review, element: page(<ReviewPage />) },
+          { path: paths.progress, element: page(<ProgressPage />) },
           { path: '/demo/checkout/:sessionId', element: page(<DemoCheckoutPage />) },
           { path: '/demo/portal/:portalId', element: page(<DemoPortalPage />) },
         ],

@@ -14,6 +14,11 @@ export const paths = {
   quizResults: (id: string, quizId: string) =>
     `/materials/${encodeURIComponent(id)}/quiz/${encodeURIComponent(quizId)}/results`,
   subscription: '/subscription',
+  /** Today's due review cards (issue 8); reviewConcept: every card of one related concept. */
+  review: '/review',
+  reviewConcept: (concept: string) => `/review?concept=${encodeURIComponent(concept)}`,
+  /** Scores over time, accuracy per concept, study streak. */
+  progress: '/progress',
   /** Changes made offline that are waiting to be sent (or were refused). */
   outbox: '/outbox',
   paymentResult: '/payment/result',

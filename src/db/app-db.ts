@@ -55,7 +55,8 @@ export interface MetaRow {
   value: unknown;
 }
 
-export type OutboxKind = 'quiz-submit' | 'quiz-progress' | 'material-upload';
+export type OutboxKind =
+  'quiz-submit' | 'quiz-progress' | 'material-upload' | 'review-answer' | 'quiz-generate';
 export type OutboxStatus = 'queued' | 'failed';
 
 export interface OutboxError {
@@ -75,6 +76,8 @@ export interface OutboxSubject {
   description?: string;
   fileNames?: string[];
   bytes?: number;
+  /** A queued quiz generation: the name of the material it is made from. */
+  materialName?: string;
 }
 
 /** A mutation waiting for the network, sent in `seq` order. */
@@ -109,6 +112,39 @@ export interface OutboxFileRow {
   blob: Blob;
 }
 
+/**
+ * A review card of today's queue (GET /review/due → one of `cards`), kept so review works
+ * offline. `due` is the server's; the device never moves it on its own (decision 0017).
+ */
+export interface ReviewCardRow {
+  userId: string;
+  cardId: string;
+  /** ISO due date, as the server last said (a synced answer's `nextDue`). */
+  due: string;
+  /** The card as the API answered it (question without its key, titles, state). */
+  data: ApiRecord;
+  /** Concept filters (trimmed, NFC, lowercase) this card was listed under, for offline review. */
+  concepts: string[];
+  /** The clientReviewId of an answer given on this device and not yet synced: out of the queue. */
+  pendingReviewId: string | null;
+  fetchedAt: number;
+}
+
+/** A review answer given on this device: queued for the server, or with the server's result. */
+export interface ReviewAnswerRow {
+  userId: string;
+  clientReviewId: string;
+  cardId: string;
+  /** The SubmittedAnswer sent. */
+  answer: ApiRecord;
+  /** How the learner's answer reads (option text, blanks, typed text), shown before sync. */
+  answerText: string;
+  answeredAt: number;
+  status: 'queued' | 'done';
+  /** POST /review/{cardId}/answer → data, once the server has it. */
+  result: ApiRecord | null;
+}
+
 /** Version 1 kept an upload's files inside its outbox row; version 2 moved them out. */
 export interface OutboxRowV1 extends OutboxRow {
   files?: Array<Omit<OutboxFileRow, 'outboxId' | 'index' | 'userId'>>;
@@ -136,6 +172,13 @@ export const SCHEMA_V2 = {
   outboxFiles: '[outboxId+index], outboxId, userId',
 } as const;
 
+/** Version 3: review cards and the answers given to them on this device (issue 8). */
+export const SCHEMA_V3 = {
+  ...SCHEMA_V2,
+  reviewCards: '[userId+cardId], userId',
+  reviewAnswers: '[userId+clientReviewId], userId, [userId+cardId]',
+} as const;
+
 export class AppDB extends Dexie {
   materials!: Table<MaterialRow, [string, string]>;
   quizzes!: Table<QuizRow, [string, string]>;
@@ -144,6 +187,8 @@ export class AppDB extends Dexie {
   outbox!: EntityTable<OutboxRow, 'seq'>;
   outboxFiles!: Table<OutboxFileRow, [string, number]>;
   meta!: Table<MetaRow, [string, string]>;
+  reviewCards!: Table<ReviewCardRow, [string, string]>;
+  reviewAnswers!: Table<ReviewAnswerRow, [string, string]>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -162,5 +207,6 @@ export class AppDB extends Dexie {
           await outbox.put(rest);
         }
       });
+    this.version(3).stores(SCHEMA_V3);
   }
 }

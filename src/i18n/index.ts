@@ -5,6 +5,7 @@ import { initReactI18next } from 'react-i18next';
 import zhCommon from './locales/zh-TW/common.json';
 import enCommon from './locales/en/common.json';
 import { LANGUAGE_KEY } from '../config/constants';
+import { linkManifestFor } from './manifest-link';
 
 export const LANGUAGES = ['zh-TW', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -52,8 +53,10 @@ void i18n
   });
 
 document.documentElement.lang = htmlLang(i18n.resolvedLanguage ?? 'zh-TW');
+linkManifestFor(i18n.resolvedLanguage ?? 'zh-TW');
 i18n.on('languageChanged', (lng) => {
   document.documentElement.lang = htmlLang(lng);
+  linkManifestFor(lng);
 });
 
 export default i18n;

@@ -67,6 +67,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Skip the 401/403 session clearing (login form errors are not a lost session). */
   anonymous?: boolean;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** Calls the Mnemo API with the bearer token and language; throws ApiError for non-OK answers. */
@@ -74,6 +76,7 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': i18n.resolvedLanguage ?? 'zh-TW',
+    ...opts.headers,
   };
   const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
   if (opts.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';

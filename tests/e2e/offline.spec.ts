@@ -48,6 +48,23 @@ const T = {
     uploadQueued: '已儲存 — 恢復連線後會自動上傳',
     pendingUpload: '等待上傳',
     uploaded: (title: string) => `「${title}」已上傳`,
+    generate: '產生新測驗',
+    settingsTitle: '測驗設定',
+    generateNow: '產生測驗',
+    generateLater: '恢復連線後產生',
+    generateOfflineHint: '目前離線。這個請求會先存在這台裝置上，恢復連線後自動產生測驗。',
+    generateQueued: '已儲存 — 恢復連線後會自動產生測驗',
+    pendingGeneration: '等待產生',
+    kindGenerate: '產生測驗',
+    quizTitle: (material: string) => `${material} 測驗`,
+    generated: (title: string) => `測驗「${title}」已產生`,
+    openQuiz: '開始作答',
+    results: '測驗結果',
+    exportPdf: '匯出 PDF',
+    exportOffline: '匯出需要網路連線，請連上網路後再試一次。',
+    paymentOffline: '付款需要網路連線。請連上網路後再訂閱或管理方案。',
+    plansOffline: '目前離線。方案與付款需要網路連線，恢復連線後這個頁面就會載入。',
+    subscribe: /^訂閱/,
   },
   en: {
     email: 'Email',
@@ -73,6 +90,26 @@ const T = {
     uploadQueued: "Saved — will upload when you're back online",
     pendingUpload: 'Waiting to upload',
     uploaded: (title: string) => `"${title}" was uploaded`,
+    generate: 'Generate new quiz',
+    settingsTitle: 'Quiz settings',
+    generateNow: 'Generate quiz',
+    generateLater: 'Generate when back online',
+    generateOfflineHint:
+      "You're offline. The request is kept on this device and the quiz is generated once you're back online.",
+    generateQueued: "Saved — the quiz will be generated when you're back online",
+    pendingGeneration: 'Waiting to generate',
+    kindGenerate: 'Quiz generation',
+    quizTitle: (material: string) => `${material} Quiz`,
+    generated: (title: string) => `Your quiz "${title}" is ready`,
+    openQuiz: 'Open quiz',
+    results: 'Quiz results',
+    exportPdf: 'Export PDF',
+    exportOffline: 'Exporting needs a network connection. Connect to the internet and try again.',
+    paymentOffline:
+      'Payment needs a network connection. Connect to the internet to subscribe or manage your plan.',
+    plansOffline:
+      "You're offline. Plans and payment need a network connection; this page loads once you're back online.",
+    subscribe: /^Subscribe/,
   },
 } as const;
 
@@ -101,16 +138,15 @@ async function tokenOf(context: BrowserContext) {
   return decodeURIComponent(cookie!.value);
 }
 
-/** A material and a ten-question quiz of it, made through the API (the quiz screens' own
- * spec covers making them through the UI). */
-async function materialWithQuiz(page: Page, lng: Lng) {
+/** A material uploaded through the API (the materials spec covers the upload screen). */
+async function uploadMaterial(page: Page, lng: Lng, title = `Offline ${lng}`) {
   const token = await tokenOf(page.context());
   const headers = { Authorization: `Bearer ${token}`, 'Accept-Language': lng };
   const file = T[lng].file;
   const up = await page.request.post('/api/v1/materials/upload', {
     headers,
     multipart: {
-      title: `Offline ${lng}`,
+      title,
       description: '',
       files: {
         name: path.basename(file),
@@ -121,7 +157,13 @@ async function materialWithQuiz(page: Page, lng: Lng) {
     timeout: 90_000,
   });
   expect(up.status()).toBe(201);
-  const material = ((await up.json()) as { data: { id: string } }).data;
+  return { headers, material: ((await up.json()) as { data: { id: string } }).data };
+}
+
+/** A material and a ten-question quiz of it, made through the API (the quiz screens' own
+ * spec covers making them through the UI). */
+async function materialWithQuiz(page: Page, lng: Lng) {
+  const { headers, material } = await uploadMaterial(page, lng);
   const gen = await page.request.post('/api/v1/quiz/generate', {
     headers,
     data: {
@@ -406,6 +448,161 @@ for (const lng of ['zh-TW', 'en'] as const) {
           .get(email, titleText) as { n: number },
     );
     expect(rows.n).toBe(1);
+  });
+}
+
+/** Quizzes of a material and generations of it on the server, and the keys they were sent with. */
+const generatedOnServer = (materialId: string) =>
+  withServerDb((db) => ({
+    quizzes: (
+      db.prepare('SELECT count(*) AS n FROM quizzes WHERE material_id = ?').get(materialId) as {
+        n: number;
+      }
+    ).n,
+    generations: db
+      .prepare('SELECT status, idempotency_key AS key FROM quiz_generations WHERE material_id = ?')
+      .all(materialId) as Array<{ status: string; key: string | null }>,
+  }));
+
+for (const lng of ['zh-TW', 'en'] as const) {
+  test(`${lng}: a quiz asked for offline waits on the material page and is generated once back online`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const t = T[lng];
+    await useLanguage(page, lng);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, request, lng);
+    const name = `Offline gen ${lng}`;
+    const { material } = await uploadMaterial(page, lng, name);
+
+    // Online: the material (kept on the device) and its quiz settings (their code loaded). The
+    // app fetches the outbox panel's code in the background a few seconds after a load.
+    const panelWarmedUp = page.waitForResponse(
+      (r) => /\/assets\/outbox-page-[\w-]+\.js$/.test(r.url()),
+      {
+        timeout: 30_000,
+      },
+    );
+    await page.goto(`/materials/${material.id}`);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await page.getByRole('link', { name: t.generate }).first().click();
+    await expect(page).toHaveURL(/\/quiz\/new$/);
+    // Fully loaded online (its code and strings), as a learner would have seen it.
+    await expect(page.getByRole('heading', { level: 1, name: t.settingsTitle })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(page.getByRole('button', { name: t.generateNow })).toBeEnabled();
+    await panelWarmedUp;
+
+    // The network goes: the button says what will happen, before it is pressed.
+    await context.setOffline(true);
+    const generate = page.getByRole('button', { name: t.generateLater });
+    await expect(generate).toBeVisible();
+    await expect(page.getByText(t.generateOfflineHint)).toBeVisible();
+    await snap(page, `offline-generate-settings-desktop-${lng}`);
+    await snap360(page, `offline-generate-settings-${lng}`);
+    await generate.click();
+
+    // Kept on the device: back on the material, shown as pending; nothing reached the server.
+    await expect(page).toHaveURL(new RegExp(`/materials/${material.id}$`));
+    await expect(page.getByText(t.generateQueued, { exact: true })).toBeVisible();
+    const pending = page.getByTestId('pending-generation');
+    await expect(pending).toContainText(t.quizTitle(name));
+    await expect(pending).toContainText(t.pendingGeneration);
+    expect(generatedOnServer(material.id).generations).toEqual([]);
+    await snap(page, `offline-generate-pending-desktop-${lng}`);
+    await snap360(page, `offline-generate-pending-${lng}`);
+
+    // The outbox panel lists it too.
+    await page.getByTestId('offline-banner').getByRole('link', { name: t.openOutbox }).click();
+    const item = page.getByTestId('outbox-item').filter({ hasText: t.kindGenerate });
+    await expect(item).toContainText(t.quizTitle(name));
+    await expect(item).toContainText(t.waiting);
+    await page.goBack();
+    await expect(pending).toBeVisible();
+
+    // Back online: it is sent, the quiz is made once, and the toast opens it.
+    await context.setOffline(false);
+    const toast = page.locator('.toast').filter({ hasText: t.generated(t.quizTitle(name)) });
+    await expect(toast).toBeVisible({ timeout: 60_000 });
+    await expect(pending).toHaveCount(0);
+    // The material's quiz history shows the new quiz in its place.
+    await expect(page.locator('.quiz-card').filter({ hasText: t.quizTitle(name) })).toBeVisible();
+    await toast.getByRole('link', { name: t.openQuiz }).click();
+    await expect(page).toHaveURL(/\/quiz\/[^/]+\/questions$/);
+    await expect(page.locator('.question__stem')).toBeVisible();
+    await expect(page.locator('.quiz-progress__counter')).toHaveText('1 / 10');
+    expect(generatedOnServer(material.id)).toEqual({
+      quizzes: 1,
+      generations: [{ status: 'succeeded', key: expect.any(String) }],
+    });
+  });
+
+  test(`${lng}: offline, export and payment say they need a network`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const t = T[lng];
+    await useLanguage(page, lng);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const email = await signIn(page, request, lng);
+    const { materialId, quizId } = await materialWithQuiz(page, lng);
+    // A premium learner with a scored attempt: export is hers to use, online.
+    withServerDb((db) =>
+      db.prepare("UPDATE users SET account_type = 'premium' WHERE email = ?").run(email),
+    );
+    const token = await tokenOf(context);
+    const quiz = (await (
+      await page.request.get(`/api/v1/quiz/${quizId}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      })
+    ).json()) as { data: { questions: Array<{ id: string; options?: Array<{ id: string }> }> } };
+    const first = quiz.data.questions[0]!;
+    const submitted = await page.request.post(`/api/v1/quiz/${quizId}/submit`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { answers: [{ questionId: first.id, optionId: first.options![0]!.id }] },
+    });
+    expect(submitted.status()).toBe(200);
+
+    // Results online: export works as before.
+    await page.goto(`/materials/${materialId}/quiz/${quizId}/results`);
+    const pdf = page.getByRole('button', { name: t.exportPdf });
+    await expect(pdf).toBeEnabled({ timeout: 30_000 });
+    await expect(page.getByTestId('export-offline')).toHaveCount(0);
+
+    // Offline: the report still shows from the device; export says it needs the network.
+    await context.setOffline(true);
+    await expect(pdf).toBeDisabled();
+    await expect(page.getByTestId('export-offline')).toHaveText(t.exportOffline);
+    await expect(page.locator('.score-ring__number')).toBeVisible();
+    await snap360(page, `offline-export-${lng}`);
+    await context.setOffline(false);
+    await expect(pdf).toBeEnabled();
+
+    // The plans, opened online; offline the subscribe button is disabled and says why.
+    await page.goto('/subscription');
+    const subscribe = page.locator('.plan-picker__submit');
+    await expect(subscribe).toBeEnabled();
+    await context.setOffline(true);
+    await expect(subscribe).toBeDisabled();
+    await expect(page.getByTestId('payment-offline')).toHaveText(t.paymentOffline);
+    await snap(page, `offline-payment-desktop-${lng}`);
+    await snap360(page, `offline-payment-${lng}`);
+
+    // Opened offline (the worker serves the shell): it says so, and loads once back online.
+    if (await workerControls(page)) {
+      await page.reload();
+      await expect(page.getByText(t.plansOffline)).toBeVisible({ timeout: 15_000 });
+      await snap360(page, `offline-plans-${lng}`);
+      await context.setOffline(false);
+      await expect(subscribe).toBeEnabled({ timeout: 15_000 });
+    }
+    await context.setOffline(false);
   });
 }
 

@@ -1,8 +1,9 @@
 /*
  * The installable, offline-capable app, checked the way Lighthouse's PWA audits would — but by
  * the test itself, in Debian's Chromium against the built app and the real server:
- *   - the web app manifest is reachable and valid (names, icons incl. maskable, start_url,
- *     display, theme colour) and the worker script is served uncached;
+ *   - the web app manifests (zh-TW and en) are reachable and valid (names, icons incl. maskable,
+ *     start_url, display, theme colour), the page links the one of its language, and the worker
+ *     script is served uncached;
  *   - the service worker controls the page and precaches the app shell only;
  *   - start_url and a deep link are served offline after one online visit;
  *   - /api answers never reach Cache Storage;
@@ -10,7 +11,7 @@
  *     version: the first install is served a changed sw.js, the update gets the real one);
  *   - the install button (a synthetic beforeinstallprompt) and the iOS how-to (an iPhone UA).
  */
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, linkFromOutbox, test, uniqueEmail } from './support/fixtures';
 
 const PASSWORD = 'study2026';
@@ -49,37 +50,30 @@ async function tabTo(page: Page, target: Locator, max = 30) {
   throw new Error(`Tab never reached ${target.toString()}`);
 }
 
-test('the web app manifest is valid and installable, the worker script is never cached', async ({
-  page,
-  request,
-}) => {
-  await page.goto('/');
-  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
-  expect(href).toBe('/manifest.webmanifest');
-  const res = await request.get(href!);
-  expect(res.status()).toBe(200);
+interface WebManifest {
+  id: string;
+  name: string;
+  short_name: string;
+  lang: string;
+  description: string;
+  start_url: string;
+  scope: string;
+  display: string;
+  theme_color: string;
+  background_color: string;
+  icons: Array<{ src: string; sizes: string; type: string; purpose?: string }>;
+}
+
+/** Fetches a manifest the way the browser would and checks what installing needs. */
+async function validManifest(page: Page, request: APIRequestContext, href: string) {
+  const res = await request.get(href);
+  expect(res.status(), href).toBe(200);
   expect(res.headers()['content-type']).toContain('application/manifest+json');
   expect(res.headers()['cache-control']).toBe('no-cache');
-
-  const manifest = (await res.json()) as {
-    id: string;
-    name: string;
-    short_name: string;
-    lang: string;
-    description: string;
-    start_url: string;
-    scope: string;
-    display: string;
-    theme_color: string;
-    background_color: string;
-    icons: Array<{ src: string; sizes: string; type: string; purpose?: string }>;
-  };
-  expect(manifest.name).toBe('Mnemo 記憶學習');
+  const manifest = (await res.json()) as WebManifest;
   expect(manifest.short_name).toBe('Mnemo');
   expect(manifest.short_name.length).toBeLessThanOrEqual(12); // fits under a home-screen icon
-  expect(manifest.lang).toBe('zh-Hant-TW');
-  expect(manifest.description).toMatch(/離線/);
-  expect(manifest.description).toMatch(/quizzes/);
+  // One app in both languages: the same identity, start and scope.
   expect(manifest.id).toBe('/');
   expect(manifest.start_url).toBe('/');
   expect(manifest.scope).toBe('/');
@@ -100,6 +94,31 @@ test('the web app manifest is valid and installable, the worker script is never 
     found.add(`${icon.sizes} ${icon.purpose ?? 'any'}`);
   }
   expect([...found].sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+  return manifest;
+}
+
+const manifestHref = (page: Page) => page.locator('link[rel="manifest"]').getAttribute('href');
+
+test('the web app manifests are valid and installable, the worker script is never cached', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  expect(await manifestHref(page)).toBe('/manifest.webmanifest');
+  const zh = await validManifest(page, request, '/manifest.webmanifest');
+  expect(zh.name).toBe('Mnemo 記憶學習');
+  expect(zh.lang).toBe('zh-Hant-TW');
+  expect(zh.description).toMatch(/離線/);
+
+  const en = await validManifest(page, request, '/manifest.en.webmanifest');
+  expect(en.name).toBe('Mnemo Study');
+  expect(en.lang).toBe('en');
+  expect(en.description).toMatch(/quizzes — offline too/);
+  // Everything but the words is the same app.
+  const { name: _zn, lang: _zl, description: _zd, ...zhRest } = zh;
+  const { name: _en, lang: _el, description: _ed, ...enRest } = en;
+  expect(enRest).toEqual(zhRest);
+
   const apple = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
   expect(pngSize(await (await request.get(apple!)).body())).toBe('180x180');
 
@@ -109,6 +128,29 @@ test('the web app manifest is valid and installable, the worker script is never 
   expect(sw.headers()['cache-control']).toBe('no-cache');
   // A classic worker: an ES module's `export` would make the browser refuse it.
   expect(await sw.text()).not.toMatch(/\bexport\s*\{/);
+});
+
+test('the manifest link follows the UI language, switched and stored', async ({ page }) => {
+  await page.goto('/');
+  expect(await manifestHref(page)).toBe('/manifest.webmanifest');
+  await page.getByLabel('語言').selectOption('en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
+    'href',
+    '/manifest.en.webmanifest',
+  );
+  // A page loaded in the stored language links its manifest from the start.
+  await page.reload();
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
+    'href',
+    '/manifest.en.webmanifest',
+  );
+  expect(await page.locator('link[rel="manifest"]').count()).toBe(1);
+  await page.getByLabel('Language').selectOption('zh-TW');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
+    'href',
+    '/manifest.webmanifest',
+  );
 });
 
 test('the service worker controls the page and precaches the app shell, not pages or locales', async ({
@@ -138,7 +180,13 @@ test('the service worker controls the page and precaches the app shell, not page
   const html = await (await request.get('/')).text();
   const shell = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
   expect(shell.length).toBeGreaterThanOrEqual(3);
-  for (const url of ['/index.html', '/manifest.webmanifest', '/logo.svg', ...shell]) {
+  for (const url of [
+    '/index.html',
+    '/manifest.webmanifest',
+    '/manifest.en.webmanifest',
+    '/logo.svg',
+    ...shell,
+  ]) {
     expect(precached, url).toContain(url);
   }
   // …and nothing lazy or large: no route pages, no locale namespaces, no demo video.

@@ -1,7 +1,7 @@
 import './offline-env';
 import { Dexie } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppDB, SCHEMA_V1, type OutboxRowV1 } from '../../src/db/app-db';
+import { AppDB, SCHEMA_V1, SCHEMA_V2, type OutboxRowV1 } from '../../src/db/app-db';
 
 // A learner who used the previous version has data on the device; the new version must open
 // that database, upgrade it, and keep every row.
@@ -66,7 +66,7 @@ describe('schema upgrade', () => {
 
     const db = new AppDB(NAME);
     await db.open();
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(3);
     expect(await db.materials.get(['u1', 'm1'])).toMatchObject({ data: { title: 'Biology' } });
     expect(await db.quizzes.get(['u1', 'q1'])).toMatchObject({ materialId: 'm1' });
     expect(await db.attempts.get(['u1', 'q1'])).toMatchObject({
@@ -88,6 +88,54 @@ describe('schema upgrade', () => {
     expect(await db.outbox.where('[userId+kind]').equals(['u1', 'material-upload']).count()).toBe(
       1,
     );
+    db.close();
+  });
+
+  it('opens a version-2 database with a queued submission at version 3, review stores added', async () => {
+    const old = new Dexie(NAME);
+    old.version(1).stores(SCHEMA_V1);
+    old.version(2).stores(SCHEMA_V2);
+    await old.open();
+    await old.table('outbox').add({
+      id: 'sub-1',
+      userId: 'u1',
+      kind: 'quiz-submit',
+      method: 'POST',
+      url: '/api/v1/quiz/q1/submit',
+      body: { answers: [{ questionId: 'x', answer: 'true' }], clientSubmissionId: 's1' },
+      clientRequestId: 's1',
+      attempts: 0,
+      nextAttemptAt: 0,
+      lastError: null,
+      status: 'queued',
+      createdAt: 5,
+      subject: { quizId: 'q1', materialId: 'm1', title: '光合作用' },
+    });
+    await old.table('quizzes').put({
+      userId: 'u1',
+      id: 'q1',
+      materialId: 'm1',
+      data: { quizId: 'q1', title: '光合作用' },
+      fetchedAt: 1,
+    });
+    await old.table('meta').put({ userId: 'u1', key: 'materials-list-fetched', value: 1 });
+    old.close();
+
+    const db = new AppDB(NAME);
+    await db.open();
+    expect(db.verno).toBe(3);
+    expect(await db.outbox.where('[userId+kind]').equals(['u1', 'quiz-submit']).toArray()).toEqual([
+      expect.objectContaining({
+        id: 'sub-1',
+        seq: 1,
+        subject: expect.objectContaining({ title: '光合作用' }),
+      }),
+    ]);
+    expect(await db.quizzes.get(['u1', 'q1'])).toMatchObject({ data: { title: '光合作用' } });
+    expect(await db.meta.count()).toBe(1);
+    // The new stores are there, empty, and answer their indexes.
+    expect(await db.reviewCards.where('userId').equals('u1').count()).toBe(0);
+    expect(await db.reviewAnswers.where('[userId+cardId]').equals(['u1', 'c1']).count()).toBe(0);
     db.close();
   });
 });

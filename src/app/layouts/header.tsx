@@ -12,6 +12,8 @@ import { UpdateBanner } from '../pwa/update-banner';
 const UserMenu = lazy(() => import('./user-menu'));
 // Signed in only, like the menu: visitors' first load goes without it and its tooltip code.
 const PlanStatus = lazy(() => import('./plan-status').then((m) => ({ default: m.PlanStatus })));
+// The review badge (cards due today) with the on-device review code: signed in only.
+const ReviewBadge = lazy(() => import('./review-badge'));
 
 /** Every page's header: logo home; plan, language and account when signed in; login otherwise. */
 export function Header() {
@@ -31,6 +33,11 @@ export function Header() {
           {signedIn && (
             <Suspense fallback={null}>
               <PlanStatus user={user} />
+            </Suspense>
+          )}
+          {signedIn && (
+            <Suspense fallback={null}>
+              <ReviewBadge userId={user.id} />
             </Suspense>
           )}
           <LanguageSwitcher />

@@ -3,6 +3,8 @@ import { paths } from '../../config/paths';
 import { db, type ApiRecord, type OutboxRow } from '../../db';
 import { toast } from '../../components/ui/toast';
 import { materialChanged } from '../data-events';
+import { announceGenerated, storeGenerated } from './generation-delivery';
+import { recordAnswerResult } from '../../db/review-store';
 
 /** Long enough to read and reach the link (a toast with an action is not a 2-second flash). */
 export const SYNC_TOAST_MS = 8000;
@@ -34,6 +36,11 @@ export async function storeDelivered(item: OutboxRow, body: unknown): Promise<vo
     if (!id) return;
     const createdAt = text(data.created_at, data.createdAt);
     await db.materials.put({ userId: item.userId, id, createdAt, data, fetchedAt: now });
+  } else if (item.kind === 'review-answer') {
+    // The server's result replaces the "will sync" one; the card gets the server's due date.
+    await recordAnswerResult(item.userId, data);
+  } else if (item.kind === 'quiz-generate') {
+    await storeGenerated(item, data);
   }
 }
 
@@ -55,6 +62,8 @@ export function announceDelivered(item: OutboxRow, body: unknown): void {
       duration: SYNC_TOAST_MS,
       action: id ? { label: i18n.t('offline.viewMaterial'), to: paths.material(id) } : undefined,
     });
+  } else if (item.kind === 'quiz-generate') {
+    announceGenerated(item, data);
   }
 }
 

@@ -1,5 +1,6 @@
 import { db, type ApiRecord } from '../../db';
 import { dropQueuedProgress, enqueue, enqueueProgress, queuedBytes } from '../../db/outbox';
+import { recordQueuedAnswer } from '../../db/review-store';
 import { isQuotaError } from '../../db/storage-status';
 import { newId } from '../ids';
 import { fitsOnDevice, UPLOAD_QUEUE_CAP_BYTES, type FitVerdict } from './quota';
@@ -71,6 +72,58 @@ export async function queueProgress(
 /** A submit that went through: progress queued before it must not reopen the attempt. */
 export function submitted(userId: string, quizId: string): Promise<void> {
   return dropQueuedProgress(userId, quizId).catch(() => undefined);
+}
+
+export interface QueuedReviewAnswer {
+  cardId: string;
+  /** Made by the client once per answer: the server reviews an id once (docs/api/review.md). */
+  clientReviewId: string;
+  answer: ApiRecord;
+  /** How the answer reads, shown as "will sync" until the server's result replaces it. */
+  answerText: string;
+  elapsedMs?: number;
+  firstTry: boolean;
+  answeredAt: number;
+  subject: { quizId?: string; materialId?: string; title?: string; description?: string };
+}
+
+/**
+ * Keeps a review answer for later (POST /review/{cardId}/answer with its clientReviewId and
+ * when it was answered). The card leaves today's queue in the same transaction; its next due
+ * date is the server's to decide once the answer arrives.
+ */
+export async function queueReviewAnswer(userId: string, r: QueuedReviewAnswer): Promise<void> {
+  await db.transaction(
+    'rw',
+    [db.outbox, db.outboxFiles, db.reviewAnswers, db.reviewCards],
+    async () => {
+      await enqueue({
+        id: newId(),
+        userId,
+        kind: 'review-answer',
+        method: 'POST',
+        url: `/api/v1/review/${encodeURIComponent(r.cardId)}/answer`,
+        body: {
+          clientReviewId: r.clientReviewId,
+          answer: r.answer,
+          ...(r.elapsedMs === undefined ? {} : { elapsedMs: r.elapsedMs }),
+          firstTry: r.firstTry,
+          answeredAt: new Date(r.answeredAt).toISOString(),
+        },
+        clientRequestId: r.clientReviewId,
+        subject: r.subject,
+      });
+      await recordQueuedAnswer({
+        userId,
+        clientReviewId: r.clientReviewId,
+        cardId: r.cardId,
+        answer: r.answer,
+        answerText: r.answerText,
+        answeredAt: r.answeredAt,
+      });
+    },
+  );
+  void requestFlush('enqueue');
 }
 
 /** Why files could not be kept for a later upload. */

@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { useOnline } from '../../../lib/offline/use-online';
 import { TextField } from '../../../components/ui/text-field';
 import { cancelDemoCheckout } from '../api/pay-demo-checkout';
 import { cardFieldId, useCardForm } from '../hooks/use-card-form';
 import { detectBrand, digitsOf, formatExpiry } from '../lib/card';
 import { AlertIcon, LockIcon } from './billing-icons';
 import { CardNumberField } from './card-number-field';
+import { NeedsNetwork } from './needs-network';
 import { TestCards } from './test-cards';
 
 /** A valid demo expiry: this month, three years on. */
@@ -25,6 +27,8 @@ export function CardForm({ sessionId, amount }: { sessionId: string; amount: str
   const [cancelling, setCancelling] = useState(false);
   const [cancelFailed, setCancelFailed] = useState(false);
   const { cvcSize } = detectBrand(digitsOf(form.values.number));
+  const online = useOnline();
+  const offlineId = useId();
 
   const message = (field: 'name' | 'number' | 'expiry' | 'cvc') => {
     const shown = form.shown(field);
@@ -122,7 +126,15 @@ export function CardForm({ sessionId, amount }: { sessionId: string; amount: str
           </p>
         )}
 
-        <Button type="submit" size="lg" block loading={form.busy} disabled={busy}>
+        {!online && <NeedsNetwork id={offlineId} />}
+        <Button
+          type="submit"
+          size="lg"
+          block
+          loading={form.busy}
+          disabled={busy || !online}
+          aria-describedby={online ? undefined : offlineId}
+        >
           <LockIcon size={18} />
           {form.busy ? t('demo.paying') : t('demo.pay', { amount })}
         </Button>

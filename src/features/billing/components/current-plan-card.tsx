@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { useOnline } from '../../../lib/offline/use-online';
 import { openCustomerPortal } from '../api/open-customer-portal';
 import type { Subscription } from '../api/get-subscription-status';
 import { formatDay, localName } from '../lib/price';
 import { SubscriptionFacts } from './subscription-facts';
 import { AlertIcon, StarIcon } from './billing-icons';
+import { NeedsNetwork } from './needs-network';
 
 /** The subscriber's plan (name, cycle, price, status, next payment or end) and the portal button. */
 export function CurrentPlanCard({ subscription }: { subscription: Subscription }) {
@@ -13,6 +15,8 @@ export function CurrentPlanCard({ subscription }: { subscription: Subscription }
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const lang = i18n.resolvedLanguage ?? 'zh-TW';
+  const online = useOnline();
+  const offlineId = useId();
 
   const manage = async () => {
     setFailed(false);
@@ -48,13 +52,19 @@ export function CurrentPlanCard({ subscription }: { subscription: Subscription }
       )}
 
       <div className="current-plan__actions">
-        <Button onClick={manage} loading={busy} aria-describedby="manage-hint">
+        <Button
+          onClick={manage}
+          loading={busy}
+          disabled={!online}
+          aria-describedby={online ? 'manage-hint' : `manage-hint ${offlineId}`}
+        >
           {t('current.manage')}
         </Button>
         <p id="manage-hint" className="current-plan__hint">
           {t('current.manageHint')}
         </p>
       </div>
+      {!online && <NeedsNetwork id={offlineId} />}
       {failed && (
         <p className="billing-error" role="alert">
           <AlertIcon size={18} />

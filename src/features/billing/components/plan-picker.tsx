@@ -1,16 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { useOnline } from '../../../lib/offline/use-online';
 import { createSubscription } from '../api/create-subscription';
 import { createProblemOf, type CreateProblem } from '../lib/errors';
 import { defaultPlanId, isFreePlan, localName, periodOf, type Plan } from '../lib/price';
 import { AcceptedCards } from './accepted-cards';
 import { AlertIcon, LockIcon } from './billing-icons';
+import { NeedsNetwork } from './needs-network';
 import { PlanOption } from './plan-option';
 
 /**
  * The plans as a radio group (monthly preselected) and the subscribe button, which sends the
- * browser to the hosted checkout the server creates.
+ * browser to the hosted checkout the server creates. Offline the button is disabled and says
+ * why (the plans can still be compared).
  */
 export function PlanPicker({
   plans,
@@ -30,6 +33,8 @@ export function PlanPicker({
   const plan = plans.find((p) => p.planId === selected) ?? null;
   const lang = i18n.resolvedLanguage ?? 'zh-TW';
   const nothingToChoose = defaultPlanId(plans) === null;
+  const online = useOnline();
+  const offlineId = useId();
 
   const select = (planId: string) => {
     setSelected(planId);
@@ -43,6 +48,7 @@ export function PlanPicker({
       setProblem({ kind: 'selectPlan' });
       return;
     }
+    if (!navigator.onLine) return; // the button says so; Enter in the form must not try
     setProblem(null);
     setBusy(true);
     try {
@@ -113,7 +119,8 @@ export function PlanPicker({
           size="lg"
           className="plan-picker__submit"
           loading={busy}
-          disabled={nothingToChoose}
+          disabled={nothingToChoose || !online}
+          aria-describedby={online ? undefined : offlineId}
         >
           {busy
             ? t('subscription.redirecting')
@@ -121,6 +128,7 @@ export function PlanPicker({
               ? t('subscription.subscribe', { plan: localName(plan, lang) })
               : t('subscription.subscribeGeneric')}
         </Button>
+        {!online && <NeedsNetwork id={offlineId} />}
         <p className="plan-picker__secure">
           <LockIcon size={16} />
           <span>{t('subscription.secure')}</span>

@@ -6,6 +6,8 @@ import { useAuthStore } from '../../../stores/auth-store';
 import { getPlans } from '../api/get-plans';
 import { getSubscriptionStatus } from '../api/get-subscription-status';
 import { useResource } from '../../../lib/use-resource';
+import { isNetworkError } from '../../../lib/offline/network';
+import { useOnline } from '../../../lib/offline/use-online';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { AlertIcon } from './billing-icons';
 import { CurrentPlanCard } from './current-plan-card';
@@ -29,6 +31,13 @@ export default function SubscriptionPage() {
   const user = useAuthStore((s) => s.user);
   const refreshProfile = useAuthStore((s) => s.refreshProfile);
   const page = useResource('subscription', loadSubscriptionPage);
+  const online = useOnline();
+  const offlineError = page.status === 'error' && (!online || isNetworkError(page.error));
+  // Opened offline: it loads by itself once the network is back.
+  const { reload } = page;
+  useEffect(() => {
+    if (online && offlineError) reload();
+  }, [online, offlineError, reload]);
 
   // A plan that changed elsewhere (portal, webhook) shows in the header without a reload.
   const active = page.status === 'ready' && page.data.status.hasActiveSubscription;
@@ -45,9 +54,10 @@ export default function SubscriptionPage() {
         <div className="card">
           <p className="billing-problem__text" role="alert">
             <AlertIcon size={22} />
-            <span>{t('subscription.loadFailed')}</span>
+            <span>{offlineError ? t('offline.loadFailed') : t('subscription.loadFailed')}</span>
           </p>
-          <Button onClick={page.reload}>{t('subscription.reload')}</Button>
+          {/* Offline it reloads by itself when the network is back. */}
+          {online && <Button onClick={page.reload}>{t('subscription.reload')}</Button>}
         </div>
       </div>
     );

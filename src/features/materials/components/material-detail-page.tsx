@@ -145,6 +145,9 @@ function MaterialDetail({
           quizzes={material.quizzes}
           storedQuizIds={offline.storedQuizIds}
           pendingScores={offline.pendingScores}
+          pendingGenerations={offline.pendingGenerations.filter(
+            (i) => i.subject.materialId === material.id,
+          )}
         />
         <MaterialFiles files={material.files} selected={selected} onToggle={toggle} />
         <ExtractedTextPanel materialId={material.id} selected={selected} />

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../components/ui/select-field';
+import type { OutboxRow } from '../../../db';
 import type { QuizSummary } from '../lib/material';
 import { QUIZ_SORTS, sortQuizzes, type QuizSort } from '../lib/quizzes';
 import { GenerateQuizButton } from './generate-quiz-button';
+import { PendingGenerationCard } from './pending-generation-card';
 import { QuizCard } from './quiz-card';
 import './quiz-history.css';
 
@@ -18,12 +20,15 @@ export function QuizHistory({
   quizzes,
   storedQuizIds,
   pendingScores,
+  pendingGenerations = [],
 }: {
   materialId: string;
   quizzes: QuizSummary[];
   /** Quizzes on the device (taken offline) and quizzes submitted offline, not yet scored. */
   storedQuizIds: ReadonlySet<string>;
   pendingScores: ReadonlySet<string>;
+  /** Quizzes of this material asked for offline, not generated yet. */
+  pendingGenerations?: readonly OutboxRow[];
 }) {
   const { t } = useTranslation('materials');
   const [sort, setSort] = useState<QuizSort>('latest');
@@ -44,7 +49,7 @@ export function QuizHistory({
           />
         )}
       </div>
-      {quizzes.length === 0 ? (
+      {quizzes.length === 0 && pendingGenerations.length === 0 ? (
         <div className="quiz-empty">
           <h3 className="quiz-empty__title">{t('quizzes.emptyTitle')}</h3>
           <p className="quiz-empty__body">{t('quizzes.emptyBody')}</p>
@@ -52,6 +57,11 @@ export function QuizHistory({
         </div>
       ) : (
         <ul className="quiz-list">
+          {pendingGenerations.map((item) => (
+            <li key={item.id}>
+              <PendingGenerationCard item={item} />
+            </li>
+          ))}
           {sorted.map((q) => (
             <li key={q.id}>
               <QuizCard

@@ -24,6 +24,8 @@ export function useOfflineData() {
       storedQuizIds: new Set(quizzes?.keys() ?? []),
       /** Uploads waiting to be sent (or refused), oldest first. */
       pendingUploads: outbox.filter((i) => i.kind === 'material-upload'),
+      /** Quizzes asked for offline, waiting to be generated (or refused), oldest first. */
+      pendingGenerations: outbox.filter((i) => i.kind === 'quiz-generate'),
       /** Quizzes submitted offline and not scored yet. */
       pendingScores: new Set(
         outbox.flatMap((i) =>

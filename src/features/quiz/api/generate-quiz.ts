@@ -46,7 +46,13 @@ export async function generateQuiz(
 ): Promise<GeneratedQuiz> {
   const input = generateQuizInputSchema.parse(body);
   // The free limit answers 402 QUOTA_EXCEEDED, not 403: it is an upgrade prompt, not a lost session.
-  const raw = await api(`${QUIZ_API}/generate`, { body: input, signal });
+  // The generation id is the Idempotency-Key: should this try be cut off and the request be
+  // queued for later (offline), the retry takes this generation over instead of making another.
+  const raw = await api(`${QUIZ_API}/generate`, {
+    body: input,
+    signal,
+    headers: { 'Idempotency-Key': input.generationId },
+  });
   const { data } = answerSchema.parse(raw);
   return { ...(data as unknown as GeneratedQuiz), notices: data.notices ?? [] };
 }

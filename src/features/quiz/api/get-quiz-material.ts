@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { z } from 'zod/mini';
+import { readMaterial } from '../../../db/cache';
 import { api } from '../../../lib/api-client';
+import { isNetworkError } from '../../../lib/offline/network';
+import { currentUserId } from '../../../stores/auth-store';
 
 /** The little the quiz screens need of a material (the materials feature owns the rest). */
 export interface QuizMaterial {
@@ -14,17 +17,31 @@ const answerSchema = z.record(z.string(), z.unknown());
 const text = (...values: unknown[]) =>
   values.find((v): v is string => typeof v === 'string' && v.trim() !== '') ?? '';
 
-/** GET /materials/{id} (the material may sit under data). Throws ApiError 404 NOT_FOUND. */
-export async function getQuizMaterial(id: string, signal?: AbortSignal): Promise<QuizMaterial> {
-  const raw = answerSchema.parse(
-    await api(`/api/v1/materials/${encodeURIComponent(id)}`, { signal }),
-  );
+const fromRecord = (id: string, raw: Record<string, unknown>): QuizMaterial => {
   const m = raw.data && typeof raw.data === 'object' ? (raw.data as Record<string, unknown>) : raw;
   return {
     id: text(m.id, m.material_id) || id,
     name: text(m.title, m.name).trim(),
     language: text(m.language),
   };
+};
+
+/**
+ * GET /materials/{id} (the material may sit under data). Throws ApiError 404 NOT_FOUND.
+ * Without a network it answers the copy stored on the device (the material page keeps one), so
+ * a quiz can be asked for offline and made once back online.
+ */
+export async function getQuizMaterial(id: string, signal?: AbortSignal): Promise<QuizMaterial> {
+  let raw: Record<string, unknown>;
+  try {
+    raw = answerSchema.parse(await api(`/api/v1/materials/${encodeURIComponent(id)}`, { signal }));
+  } catch (err) {
+    const userId = currentUserId();
+    const stored = userId && isNetworkError(err) ? await readMaterial(userId, id) : null;
+    if (stored) return fromRecord(id, stored.data);
+    throw err;
+  }
+  return fromRecord(id, raw);
 }
 
 export type MaterialState =

@@ -10,6 +10,7 @@ import { useSetupDocumentTitle } from '../hooks/generation-document-title';
 import type { Generation } from '../api/types';
 import { useGenerationProgress } from '../hooks/generation-progress';
 import { useGenerationRun, type RunOutcome } from '../hooks/generation-run';
+import { useGenerateLater } from '../hooks/use-generate-later';
 import { noticeTexts, renderNotice } from '../lib/generation-notices';
 import { pickTip, READY_DELAY_MS, stageTextAt } from '../lib/generation-progress';
 import { stopRun } from '../lib/generation-runner';
@@ -40,6 +41,7 @@ function GenerationScreen({ pending }: { pending: PendingGeneration }) {
   const { t } = useTranslation('quiz-setup');
   const navigate = useNavigate();
   const refreshProfile = useAuthStore((s) => s.refreshProfile);
+  const generateLater = useGenerateLater();
   const [readyQuizId, setReadyQuizId] = useState<string | null>(null);
   const [tip] = useState(() => pickTip());
   const { materialId } = pending;
@@ -60,6 +62,17 @@ function GenerationScreen({ pending }: { pending: PendingGeneration }) {
       // toasts outlive the redirect.
       for (const text of noticeTexts(outcome.notices)) toast.info(renderNotice(text, t), NOTICE_MS);
       setReadyQuizId(outcome.quizId);
+      return;
+    }
+    if (outcome.offline) {
+      // The network went while the quiz was being made (the server stops it and gives the free
+      // quiz back): keep the same request, under the same id, for when it is back.
+      const body = store.pending?.body ?? pending.body; // after a restart: its id
+      void generateLater({ materialName: pending.materialName, body }, true).then((kept) => {
+        if (kept) return;
+        useGenerationStore.getState().clear();
+        backToMaterial();
+      });
       return;
     }
     store.clear();

@@ -18,6 +18,7 @@ import { usePendingSubmission } from '../hooks/use-pending-submission';
 import { useQuizSession } from '../stores/quiz-session-store';
 import { PendingSubmission } from './pending-submission';
 import { ResultsExport } from './results-export';
+import { ResultsQuizExport } from './results-quiz-export';
 import { ResultsQuestionList } from './results-question-list';
 import { ResultsScoreCard } from './results-score-card';
 import { ResultsTypeAnalysis } from './results-type-analysis';
@@ -133,6 +134,7 @@ function QuizResults({ report, materialId }: { report: QuizReport; materialId: s
               {t('results.retake')}
             </Button>
             <ResultsExport quizId={report.quizId} premium={report.premium || accountPremium} />
+            <ResultsQuizExport quizId={report.quizId} />
           </div>
         }
       />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
@@ -6,6 +6,8 @@ import { Badge } from '../../../components/ui/badge';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
+import { isNetworkError } from '../../../lib/offline/network';
+import { useOnline } from '../../../lib/offline/use-online';
 import { paths } from '../../../config/paths';
 import { EXPORT_FORMATS, exportReport, type ExportFormat } from '../api/export-report';
 import { DownloadIcon } from './quiz-icons';
@@ -14,12 +16,15 @@ const LONG_TOAST_MS = 5000;
 
 /**
  * Export as PDF or CSV. Premium downloads the file; a free account is told it is a premium
- * feature (with the way to upgrade) instead.
+ * feature (with the way to upgrade) instead. The server writes the file, so offline the buttons
+ * are disabled and say why up front (the report itself still shows from the device).
  */
 export function ResultsExport({ quizId, premium }: { quizId: string; premium: boolean }) {
   const { t } = useTranslation('quiz');
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   const [upsell, setUpsell] = useState(false);
+  const online = useOnline();
+  const offlineId = useId();
 
   const run = async (format: ExportFormat) => {
     if (!premium) {
@@ -32,6 +37,7 @@ export function ResultsExport({ quizId, premium }: { quizId: string; premium: bo
       toast.success(t('results.export.done'));
     } catch (err) {
       if (err instanceof ApiError && err.code === 'PREMIUM_REQUIRED') setUpsell(true);
+      else if (isNetworkError(err)) toast.error(t('results.export.needsNetwork'), LONG_TOAST_MS);
       else toast.error(t('results.export.failed'), LONG_TOAST_MS);
     } finally {
       setBusy(null);
@@ -39,14 +45,19 @@ export function ResultsExport({ quizId, premium }: { quizId: string; premium: bo
   };
 
   return (
-    <div className="results-export" role="group" aria-label={t('results.export.label')}>
+    <div
+      className="results-export"
+      role="group"
+      aria-label={t('results.export.label')}
+      aria-describedby={online ? undefined : offlineId}
+    >
       {EXPORT_FORMATS.map((format) => (
         <Button
           key={format}
           variant="secondary"
           size="sm"
           loading={busy === format}
-          disabled={busy !== null}
+          disabled={busy !== null || !online}
           onClick={() => void run(format)}
         >
           {busy !== format && <DownloadIcon />}
@@ -58,6 +69,11 @@ export function ResultsExport({ quizId, premium }: { quizId: string; premium: bo
           )}
         </Button>
       ))}
+      {!online && (
+        <p id={offlineId} className="results-export__offline" data-testid="export-offline">
+          {t('results.export.needsNetwork')}
+        </p>
+      )}
       <Dialog open={upsell} onOpenChange={setUpsell}>
         <DialogContent
           size="sm"

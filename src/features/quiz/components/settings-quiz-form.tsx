@@ -8,8 +8,10 @@ import { TextAreaField } from '../../../components/ui/textarea-field';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
+import { useOnline } from '../../../lib/offline/use-online';
 import type { QuizMaterial } from '../api/get-quiz-material';
 import { useFreeQuota } from '../hooks/settings-free-quota';
+import { useGenerateLater } from '../hooks/use-generate-later';
 import {
   defaultQuizTitle,
   defaultSettings,
@@ -46,11 +48,16 @@ const materialLanguageKey = (language: string) =>
  * At the free limit the button is disabled with the reason and a way to upgrade; a start that
  * slips through anyway (a stale profile) goes back to the material with the limit message, as
  * the spec says (§4: starting generation at the limit sends the learner to the material).
+ * Offline the button says the quiz will be made once back online, and sending keeps the
+ * request in the outbox instead (docs/decisions/0013).
  */
 export function SettingsQuizForm({ material }: { material: QuizMaterial }) {
   const { t } = useTranslation('quiz-setup');
   const navigate = useNavigate();
   const quota = useFreeQuota();
+  const online = useOnline();
+  const generateLater = useGenerateLater();
+  const [queueing, setQueueing] = useState(false);
   const [form, setForm] = useState(() => initialForm(material));
   const reasonId = useId();
   const problem = formProblem(form);
@@ -73,6 +80,13 @@ export function SettingsQuizForm({ material }: { material: QuizMaterial }) {
       generationId,
       materialName: material.name,
     });
+    if (!navigator.onLine) {
+      setQueueing(true);
+      void generateLater({ materialName: material.name, body }).then((kept) => {
+        if (!kept) setQueueing(false);
+      });
+      return;
+    }
     useGenerationStore
       .getState()
       .begin({ generationId, materialId: material.id, materialName: material.name, body }, form);
@@ -208,17 +222,25 @@ export function SettingsQuizForm({ material }: { material: QuizMaterial }) {
           type="submit"
           size="lg"
           disabled={blocked}
+          loading={queueing}
           aria-describedby={
             quota.reached
               ? `${reasonId}-limit`
               : problem === 'noTypes'
                 ? `${reasonId}-types`
-                : undefined
+                : !online
+                  ? `${reasonId}-offline`
+                  : undefined
           }
         >
           <SparkIcon />
-          {t('settings.submit')}
+          {online ? t('settings.submit') : t('settings.submitOffline')}
         </Button>
+        {!online && !quota.reached && (
+          <p className="settings-card__offline" id={`${reasonId}-offline`}>
+            {t('settings.offlineHint')}
+          </p>
+        )}
         {quota.free && !quota.reached && (
           <p className="settings-card__quota" data-testid="free-quota">
             {t('settings.remaining', { left: quota.left, limit: quota.limit })}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
+import { isNetworkError } from '../../../lib/offline/network';
 import { getGeneration } from '../api/get-generation';
 import type { Generation, QuizNotice } from '../api/types';
 import { POLL_MS } from '../lib/generation-progress';
@@ -8,12 +9,13 @@ import { useGenerationStore, type PendingGeneration } from '../stores/generation
 
 export type RunOutcome =
   | { kind: 'succeeded'; quizId: string; notices: QuizNotice[] }
-  | { kind: 'failed'; code?: string; message?: string };
+  /** `offline`: the request never got an answer (the network went); it can be queued. */
+  | { kind: 'failed'; code?: string; message?: string; offline?: boolean };
 
 const failure = (error: unknown): RunOutcome =>
   error instanceof ApiError
     ? { kind: 'failed', code: error.code, message: error.message }
-    : { kind: 'failed' };
+    : { kind: 'failed', offline: isNetworkError(error) };
 
 /**
  * Runs one generation: sends the POST (once), polls its stage and progress every 400 ms, and
