@@ -167,7 +167,7 @@ describe.each(databases)('stale generations on %s', (dialect) => {
 
   async function startHeld() {
     const held = heldGenerator();
-    t.deps.quizGenerator = held.generator;
+    Object.assign(t.deps, { quizGenerator: held.generator });
     const generationId = randomUUID();
     const answer = t.call(
       'POST',
