@@ -12,6 +12,9 @@ export const submitQuizInputSchema = z.object({
     .array(z.looseObject({ questionId: z.string().check(z.minLength(1)) }))
     .check(z.minLength(1)),
   clientSubmissionId: z.string().check(z.minLength(1)),
+  timings: z.optional(
+    z.array(z.object({ questionId: z.string(), elapsedMs: z.number(), firstTry: z.boolean() })),
+  ),
 });
 
 /**
@@ -24,8 +27,10 @@ export async function submitQuiz(
   quizId: string,
   answers: SubmittedAnswer[],
   clientSubmissionId: string,
+  /** Per question: time spent and first try, so review cards are rated by them. */
+  timings?: Array<{ questionId: string; elapsedMs: number; firstTry: boolean }>,
 ): Promise<QuizReport> {
-  const body = submitQuizInputSchema.parse({ answers, clientSubmissionId });
+  const body = submitQuizInputSchema.parse({ answers, clientSubmissionId, timings });
   const raw = await api(`${quizPath(quizId)}/submit`, { method: 'POST', body });
   const report = parseReport(raw);
   const userId = currentUserId();

@@ -114,6 +114,12 @@ export function QuestionSession({
     headingRef.current?.focus();
   }, [index]);
 
+  // The clock of each question runs while it is on screen (review cards are rated by it).
+  useEffect(() => {
+    useQuizSession.getState().show(qid);
+    return () => useQuizSession.getState().show(null);
+  }, [qid]);
+
   const setDraft = (next: Draft) => {
     setMessage(null);
     useQuizSession.getState().setDraft(qid, next);
@@ -141,7 +147,8 @@ export function QuestionSession({
     const session = useQuizSession.getState();
     const clientSubmissionId = session.submissionIdFor();
     try {
-      const report = await submitQuiz(quizId, answers, clientSubmissionId);
+      const timings = session.timingsFor(answers.map((x) => x.questionId));
+      const report = await submitQuiz(quizId, answers, clientSubmissionId, timings);
       session.finish(report);
       materialChanged(materialId);
       navigate(paths.quizResults(materialId, quizId), { replace: true });

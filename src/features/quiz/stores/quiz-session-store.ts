@@ -16,6 +16,10 @@ interface QuizSessionState {
   retake: QuizDetails | null;
   /** The report a submit answered, so the results page needs no second request. */
   report: QuizReport | null;
+  /** Time spent on each question and whether its answer was changed, for review scheduling. */
+  timing: Record<string, { ms: number; changed: boolean }>;
+  /** The question on screen and since when. */
+  shown: { id: string; at: number } | null;
 
   begin(quizId: string, drafts: Record<string, Draft>, index: number): void;
   setDraft(questionId: string, draft: Draft): void;
@@ -24,6 +28,26 @@ interface QuizSessionState {
   submissionIdFor(): string;
   startRetake(details: QuizDetails): void;
   finish(report: QuizReport): void;
+  /** The question now on screen (null: none); the previous one's clock stops. */
+  show(questionId: string | null): void;
+  /** Per answered question: time spent and whether the first answer stood (docs/api/review.md). */
+  timingsFor(
+    questionIds: string[],
+  ): Array<{ questionId: string; elapsedMs: number; firstTry: boolean }>;
+}
+
+/** Whether a new draft replaces an answer already given (not one still being filled in). */
+function replaces(prev: Draft | undefined, next: Draft): boolean {
+  if (!prev) return false;
+  if (prev.choice !== undefined && next.choice !== prev.choice) return true;
+  return Object.entries(prev.blanks ?? {}).some(([id, v]) => next.blanks?.[id] !== v);
+}
+
+/** The timing table with the shown question's time so far added. */
+function closeClock(s: Pick<QuizSessionState, 'timing' | 'shown'>, now: number) {
+  if (!s.shown) return s.timing;
+  const old = s.timing[s.shown.id] ?? { ms: 0, changed: false };
+  return { ...s.timing, [s.shown.id]: { ...old, ms: old.ms + Math.max(0, now - s.shown.at) } };
 }
 
 function newId(): string {
@@ -41,6 +65,8 @@ export const useQuizSession = create<QuizSessionState>((set, get) => ({
   submissionId: null,
   retake: null,
   report: null,
+  timing: {},
+  shown: null,
 
   begin(quizId, drafts, index) {
     const same = get().quizId === quizId;
@@ -50,10 +76,19 @@ export const useQuizSession = create<QuizSessionState>((set, get) => ({
       index,
       submissionId: same ? get().submissionId : null,
       retake: null,
+      timing: same ? get().timing : {},
+      shown: null,
     });
   },
   setDraft(questionId, draft) {
-    set((s) => ({ drafts: { ...s.drafts, [questionId]: draft } }));
+    set((s) => {
+      const changed = replaces(s.drafts[questionId], draft);
+      const old = s.timing[questionId] ?? { ms: 0, changed: false };
+      return {
+        drafts: { ...s.drafts, [questionId]: draft },
+        timing: changed ? { ...s.timing, [questionId]: { ...old, changed: true } } : s.timing,
+      };
+    });
   },
   setIndex(index) {
     set({ index });
@@ -73,9 +108,39 @@ export const useQuizSession = create<QuizSessionState>((set, get) => ({
       submissionId: null,
       retake: details,
       report: null,
+      timing: {},
+      shown: null,
     });
   },
   finish(report) {
-    set({ quizId: null, drafts: {}, index: 0, submissionId: null, retake: null, report });
+    set({
+      quizId: null,
+      drafts: {},
+      index: 0,
+      submissionId: null,
+      retake: null,
+      report,
+      timing: {},
+      shown: null,
+    });
+  },
+  show(questionId) {
+    const now = Date.now();
+    set((s) => ({
+      timing: closeClock(s, now),
+      shown: questionId === null ? null : { id: questionId, at: now },
+    }));
+  },
+  timingsFor(questionIds) {
+    const s = get();
+    const timing = closeClock(s, Date.now());
+    return questionIds
+      .filter((id) => timing[id] && s.drafts[id])
+      .map((id) => ({
+        questionId: id,
+        // The server takes at most a day per question.
+        elapsedMs: Math.min(86_400_000, Math.round(timing[id]!.ms)),
+        firstTry: !timing[id]!.changed,
+      }));
   },
 }));
