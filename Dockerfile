@@ -22,10 +22,12 @@ RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
-# The server runs its TypeScript through tsx (the extraction and quiz workers load .ts too);
-# compiling here means type-checking it all, so a broken build never becomes an image.
+# Type-check everything (a broken build never becomes an image), build the web app, and compile
+# api/ to plain JavaScript in .build/api (scripts/build-api.mjs, the same build `npm start`
+# runs): the server and its extraction and quiz worker threads then run without tsx.
 RUN npx tsc -p tsconfig.json --noEmit \
- && npx vite build
+ && npx vite build \
+ && node scripts/build-api.mjs --force
 
 FROM deps AS prod-deps
 RUN npm prune --omit=dev --no-audit --no-fund
@@ -59,8 +61,8 @@ RUN apt-get update \
 WORKDIR /app
 COPY --from=prod-deps --chown=root:root /app/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/dist ./dist
-COPY --chown=root:root package.json tsconfig.json ./
-COPY --chown=root:root api ./api
+COPY --from=build --chown=root:root /app/.build/api ./.build/api
+COPY --chown=root:root package.json ./
 
 # The code is root's and read-only to the server; only /data (SQLite, local files, outbox,
 # upload temp) is its own. With DATABASE_URL and S3_BUCKET set, /data holds only temp files.
@@ -83,4 +85,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
 # container longer than that before it is killed (compose: stop_grace_period: 30s).
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "--import", "tsx", "api/server.ts"]
+CMD ["node", "--enable-source-maps", ".build/api/server.js"]

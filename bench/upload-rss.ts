@@ -1,9 +1,12 @@
 /*
  * Peak memory of the real server while it receives and extracts one large upload.
  *
- *   npx tsx bench/upload-rss.ts
+ *   npx tsx bench/upload-rss.ts          the server as `npm start` runs it (compiled, .build/api)
+ *   npx tsx bench/upload-rss.ts --tsx    the server from its sources through tsx (`npm run serve`)
  *
- * Starts `node --import tsx api/server.ts` on a free port with a fresh DATA_DIR (SQLite),
+ * Starts `node .build/api/server.js` (built first when stale, with the environment defaults of
+ * `npm start`, MALLOC_ARENA_MAX=2) or `node --import tsx api/server.ts` (nothing added) on a
+ * free port with a fresh DATA_DIR (SQLite),
  * registers and verifies a learner through the outbox e-mail, measures the idle server's RSS,
  * then uploads three ~20 MB text files in one multipart request (60 MB under the 60 MiB request
  * limit) and samples the server's RSS from /proc every 20 ms until the 201 arrives. The peak is
@@ -18,6 +21,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 
 const TARGET_MB = 300;
+const viaTsx = process.argv.includes('--tsx');
 const FILE_BYTES = 20_000_000;
 const root = path.resolve(import.meta.dirname, '..');
 const corpus = path.resolve(root, '../shared/corpus');
@@ -191,7 +195,16 @@ async function main() {
     LOG_LEVEL: 'warn',
     SERVE_WEB: 'false',
   };
-  const server = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+  let serverArgs = ['--import', 'tsx', 'api/server.ts'];
+  if (!viaTsx) {
+    // As `npm start` runs it: compiled, with its environment defaults.
+    const { buildDir, ensureApiBuild, serverEnvDefaults } =
+      await import('../scripts/build-api.mjs');
+    await ensureApiBuild({ log: () => {} });
+    serverArgs = [path.join(buildDir, 'server.js')];
+    Object.assign(env, serverEnvDefaults);
+  }
+  const server = spawn(process.execPath, serverArgs, {
     cwd: root,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -260,6 +273,7 @@ async function main() {
     }
 
     const rows: Array<[string, string]> = [
+      ['server', viaTsx ? 'node --import tsx api/server.ts' : 'node .build/api/server.js'],
       ['uploaded', `3 files in one request, ${(res.bytes / 1e6).toFixed(1)} MB multipart body:`],
       ...files.map((f, i): [string, string] => [
         '',

@@ -1,7 +1,9 @@
-// `npm start`: build the web app when it is missing or older than its sources, then serve it.
+// `npm start`: build the web app and the API when they are missing or older than their sources,
+// then run the compiled server (node .build/api/server.js: no tsx in the server or its workers).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildDir, ensureApiBuild, serverEnvDefaults } from './build-api.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist', 'index.html');
@@ -30,13 +32,17 @@ if (!fs.existsSync(dist) || sourcesChanged()) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+await ensureApiBuild();
+
 // Settings come from the environment, or from .env when there is one.
 const envFile = path.join(root, '.env');
 const args = [
   ...(fs.existsSync(envFile) ? [`--env-file=${envFile}`] : []),
-  '--import',
-  'tsx',
-  'api/server.ts',
+  path.join(buildDir, 'server.js'),
 ];
-const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+const r = spawnSync(process.execPath, args, {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...serverEnvDefaults, ...process.env },
+});
 process.exit(r.status ?? 0);

@@ -1,3 +1,4 @@
+import { closeSync, openSync, readSync } from 'node:fs';
 import jschardet from 'jschardet';
 
 export interface DecodedText {
@@ -202,4 +203,74 @@ export function decodeText(bytes: Uint8Array, declared?: string): DecodedText {
   const encoding = detectEncoding(bytes, declared);
   const text = new TextDecoder(encoding).decode(bytes);
   return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, encoding };
+}
+
+/** Bytes read from a file per step when it is decoded as a stream. */
+export const READ_CHUNK_BYTES = 256 * 1024;
+
+export interface ReadTextOptions {
+  /** Bytes per read (tests make it tiny so characters straddle reads). */
+  chunkBytes?: number;
+  /** Called once with the detected encoding, before the first text is yielded. */
+  onEncoding?: (encoding: string) => void;
+}
+
+/**
+ * A text file decoded a chunk at a time, for files too big to hold as one string: the encoding
+ * is detected from the first SAMPLE_BYTES exactly as decodeText detects it, then every read is
+ * decoded in streaming mode, so a character cut between two reads (UTF-8, UTF-16, Big5...) comes
+ * out whole. The BOM is dropped. Joined, the chunks equal decodeText(whole file).text. The file
+ * is closed when the chunks are exhausted or the caller stops early.
+ */
+export async function* readTextChunks(
+  file: string,
+  { chunkBytes = READ_CHUNK_BYTES, onEncoding }: ReadTextOptions = {},
+): AsyncGenerator<string> {
+  // Synchronous reads: extraction runs on a worker thread of its own, where an asynchronous
+  // read would only add a round trip through the thread pool per chunk.
+  const fd = openSync(file, 'r');
+  try {
+    const read = (): Uint8Array | null => {
+      const buffer = new Uint8Array(chunkBytes);
+      const bytesRead = readSync(fd, buffer, 0, chunkBytes, null);
+      return bytesRead === 0 ? null : buffer.subarray(0, bytesRead);
+    };
+    // The head the encoding is guessed from, kept as read so it is decoded read by read too.
+    const head: Uint8Array[] = [];
+    let headBytes = 0;
+    let ended = false;
+    while (headBytes < SAMPLE_BYTES) {
+      const chunk = read();
+      if (!chunk) {
+        ended = true;
+        break;
+      }
+      head.push(chunk);
+      headBytes += chunk.length;
+    }
+    const encoding = detectEncoding(Buffer.concat(head, headBytes).subarray(0, SAMPLE_BYTES));
+    onEncoding?.(encoding);
+    const decoder = new TextDecoder(encoding);
+    let first = true;
+    const decoded = (text: string): string => {
+      if (first && text.length > 0) {
+        first = false;
+        if (text.charCodeAt(0) === 0xfeff) return text.slice(1);
+      }
+      return text;
+    };
+    for (const chunk of head) {
+      const text = decoded(decoder.decode(chunk, { stream: true }));
+      if (text) yield text;
+    }
+    head.length = 0;
+    for (let chunk = ended ? null : read(); chunk; chunk = read()) {
+      const text = decoded(decoder.decode(chunk, { stream: true }));
+      if (text) yield text;
+    }
+    const rest = decoded(decoder.decode());
+    if (rest) yield rest;
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -39,6 +39,17 @@ export interface FileExtraction {
 }
 
 /**
+ * An extraction whose blocks come one at a time (text and CSV read their file as a stream), so
+ * the worker can write each block out as it comes instead of holding the file's text whole.
+ * `warnings` is complete once `blocks` is exhausted.
+ */
+export interface StreamedExtraction {
+  blocks:
+    AsyncIterable<FileExtraction['blocks'][number]> | Iterable<FileExtraction['blocks'][number]>;
+  warnings: FileExtraction['warnings'];
+}
+
+/**
  * What a worker answers when it wrote a file's blocks to an NDJSON file instead of posting them:
  * one `{text, location}` per line, trimmed, empty ones left out (see extractToFiles).
  */
@@ -101,4 +112,11 @@ export interface ExtractJob {
   path: string;
   fileName: string;
   limits: ExtractLimits;
+}
+
+/** A streamed extraction read to its end: every block in a list, and the final warnings. */
+export async function collectExtraction(streamed: StreamedExtraction): Promise<FileExtraction> {
+  const blocks: FileExtraction['blocks'] = [];
+  for await (const block of streamed.blocks) blocks.push(block);
+  return { blocks, warnings: streamed.warnings };
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { AppError, type ErrorCode } from '../lib/errors.js';
 import type { ExtractJob, FileExtraction, FileSummary } from './types.js';
@@ -32,6 +33,35 @@ interface Reply {
   code?: string;
   params?: Record<string, string | number>;
   message?: string;
+}
+
+/**
+ * Old generation a worker's heap starts with, in MB (at most half its cap). V8 otherwise starts
+ * a fresh isolate's old generation small and sizes it from what survives each full collection;
+ * pdf.js keeps little alive between pages but makes a great deal of short-lived shapes, so a
+ * small heap meant a full collection every page or two, each throwing away optimized code that
+ * was built for shapes now dead: measured on 24 PDF jobs, 19 full collections and a third more
+ * time than with 96 MB, 4 collections (docs/decisions/0004, "Speed"). Text and CSV workers
+ * stream and keep the heap low anyway.
+ */
+export const INITIAL_OLD_SPACE_MB = 96;
+
+/**
+ * V8 reads --initial-old-space-size when an isolate is made, and a worker's isolate is made on
+ * its own thread after `new Worker` returns: the flag is set before a worker is started and put
+ * back (0: V8 decides) once no worker is starting any more, so the main thread's heap, made long
+ * before, and isolates that others make later keep V8's own sizing. Returns the "started" call.
+ */
+let workersStarting = 0;
+function beginWorkerStart(initialMb: number): () => void {
+  if (initialMb <= 0) return () => {};
+  if (workersStarting++ === 0) v8.setFlagsFromString(`--initial-old-space-size=${initialMb}`);
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    if (--workersStarting === 0) v8.setFlagsFromString('--initial-old-space-size=0');
+  };
 }
 
 /** Inputs above this size retire their worker afterwards instead of returning it to the pool. */
@@ -158,14 +188,23 @@ export class WorkerPool {
   }
 
   private spawn(memoryMb: number): Slot {
-    const worker = new Worker(this.url, {
-      // Not the server's `--import tsx`: the entry registers tsx itself, and inheriting the
-      // flag loads it twice, ~10 MB more per worker.
-      execArgv: [],
-      resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 64 },
-      stdout: true,
-      stderr: true,
-    });
+    const started = beginWorkerStart(Math.min(INITIAL_OLD_SPACE_MB, Math.floor(memoryMb / 2)));
+    let worker: Worker;
+    try {
+      worker = new Worker(this.url, {
+        // Not the server's `--import tsx`: the entry registers tsx itself, and inheriting the
+        // flag loads it twice, ~10 MB more per worker.
+        execArgv: [],
+        resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 64 },
+        stdout: true,
+        stderr: true,
+      });
+    } catch (err) {
+      started();
+      throw err;
+    }
+    worker.once('online', started);
+    worker.once('exit', started);
     // Library chatter (pdf.js, tesseract) stays out of the server's log.
     worker.stdout.resume();
     worker.stderr.resume();

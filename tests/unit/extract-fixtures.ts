@@ -146,3 +146,41 @@ export function noise(length: number, seed = 7): Buffer {
   }
   return out;
 }
+
+const legacyTables = new Map<string, Map<string, number[]>>();
+
+/**
+ * Text encoded in a legacy double-byte encoding (big5, shift_jis...), which TextEncoder cannot
+ * do: every lead/trail byte pair is decoded once with the platform's own TextDecoder, and the
+ * table is read backwards. ASCII passes through; a character with no code throws.
+ */
+export function encodeLegacy(text: string, encoding: 'big5' | 'shift_jis'): Buffer {
+  let table = legacyTables.get(encoding);
+  if (!table) {
+    table = new Map();
+    const decoder = new TextDecoder(encoding, { fatal: true });
+    for (let lead = 0x81; lead <= 0xfe; lead++) {
+      for (let trail = 0x40; trail <= 0xfe; trail++) {
+        let ch: string;
+        try {
+          ch = decoder.decode(Uint8Array.of(lead, trail));
+        } catch {
+          continue;
+        }
+        if ([...ch].length === 1 && !table.has(ch)) table.set(ch, [lead, trail]);
+      }
+    }
+    legacyTables.set(encoding, table);
+  }
+  const bytes: number[] = [];
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    if (code < 0x80) bytes.push(code);
+    else {
+      const pair = table.get(ch);
+      if (!pair) throw new Error(`${encoding} has no code for ${ch}`);
+      bytes.push(...pair);
+    }
+  }
+  return Buffer.from(bytes);
+}

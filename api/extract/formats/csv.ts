@@ -1,9 +1,13 @@
-import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
-import { decodeText } from '../decode.js';
-import { MAX_ROWS, sheetBlocks, type SheetRow } from '../office/sheet-blocks.js';
+import { readTextChunks } from '../decode.js';
+import { MAX_ROWS, SheetBlockBuilder } from '../office/sheet-blocks.js';
 import { extensionOf } from '../sniff.js';
-import type { ExtractJob, FileExtraction } from '../types.js';
+import {
+  collectExtraction,
+  type ExtractJob,
+  type FileExtraction,
+  type StreamedExtraction,
+} from '../types.js';
 
 const DELIMITERS = [',', ';', '\t', '|'] as const;
 const SAMPLE_ROWS = 100;
@@ -43,20 +47,101 @@ export function sniffDelimiter(text: string, ext = 'csv'): string {
   return best.delimiter;
 }
 
+/** Decoded text gathered before the first parse: papaparse guesses line endings from 1 MiB. */
+const HEAD_CHARS = 1024 * 1024;
+
+/**
+ * papaparse's ParserHandle, which its own streamers use for input that comes in pieces: one per
+ * file, it guesses the line endings on the first piece and keeps them, and with ignoreLastRow it
+ * leaves the last, maybe incomplete, row for the next piece (meta.cursor says where it starts).
+ * Exported as Papa.ParserHandle but missing from @types/papaparse.
+ */
+interface ParserHandle {
+  parse(input: string, baseIndex: number, ignoreLastRow: boolean): Papa.ParseResult<string[]>;
+}
+const { ParserHandle } = Papa as unknown as {
+  ParserHandle: new (config: Papa.ParseConfig) => ParserHandle;
+};
+
+/**
+ * The rows of a CSV that arrives in chunks, as Papa.parse(wholeText) would give them: the first
+ * parse gets at least HEAD_CHARS characters (or everything), so papaparse guesses the same line
+ * endings from it, and each parse hands the incomplete last row on to the next one.
+ */
+async function* csvRows(
+  chunks: AsyncIterator<string>,
+  head: string,
+  delimiter: string,
+): AsyncGenerator<string[][]> {
+  const parser = new ParserHandle({ delimiter });
+  let text = head;
+  for (;;) {
+    const step = await chunks.next();
+    const last = step.done === true;
+    if (!last) text += step.value;
+    if (!last && text.length < HEAD_CHARS) continue;
+    const { data, meta } = parser.parse(text, 0, !last);
+    yield data;
+    if (last) return;
+    text = text.slice(meta.cursor);
+  }
+}
+
 /**
  * CSV/TSV: encoding detected (UTF-8 with or without BOM, UTF-16, Big5, Shift-JIS...), delimiter
  * sniffed, rows read like a spreadsheet sheet named after the file: "header: value" blocks of up
- * to 20 rows, row numbers counted as a spreadsheet would show them.
+ * to 20 rows, row numbers counted as a spreadsheet would show them. The file is read as a
+ * stream and only until its MAX_ROWS-th row; more rows with text in them end in a TRUNCATED
+ * warning.
  */
-export async function extractCsv(job: ExtractJob): Promise<FileExtraction> {
-  const { text } = decodeText(await readFile(job.path));
-  const delimiter = sniffDelimiter(text, extensionOf(job.fileName));
-  const { data } = Papa.parse<string[]>(text, { delimiter, preview: MAX_ROWS + 1 });
-  const rows: SheetRow[] = [];
-  data.forEach((cells, i) => {
-    if (i < MAX_ROWS && cells.some((c) => c.trim())) rows.push({ row: i + 1, cells });
-  });
-  const warnings: FileExtraction['warnings'] =
-    data.length > MAX_ROWS ? [{ code: 'TRUNCATED', params: { rows: MAX_ROWS } }] : [];
-  return { blocks: sheetBlocks(job.fileName, rows), warnings };
+export function streamCsv(job: ExtractJob): StreamedExtraction {
+  const warnings: FileExtraction['warnings'] = [];
+  return { blocks: csvBlocks(job, warnings), warnings };
+}
+
+async function* csvBlocks(
+  job: ExtractJob,
+  warnings: FileExtraction['warnings'],
+): AsyncGenerator<FileExtraction['blocks'][number]> {
+  const chunks = readTextChunks(job.path);
+  try {
+    // The delimiter is sniffed from the first SAMPLE_ROWS lines, line endings from 1 MiB.
+    let head = '';
+    let lineBreaks = 0;
+    for (let step = await chunks.next(); !step.done; step = await chunks.next()) {
+      head += step.value;
+      for (let at = step.value.indexOf('\n'); at !== -1; at = step.value.indexOf('\n', at + 1))
+        lineBreaks++;
+      if (head.length >= HEAD_CHARS && lineBreaks >= SAMPLE_ROWS) break;
+    }
+    const delimiter = sniffDelimiter(head, extensionOf(job.fileName));
+    // Papa.parse drops a BOM: one may be left after the decoder has dropped the first.
+    if (head.charCodeAt(0) === 0xfeff) head = head.slice(1);
+
+    let ready: FileExtraction['blocks'] = [];
+    const sheet = new SheetBlockBuilder(job.fileName, (block) => ready.push(block));
+    let row = 0;
+    rows: for await (const data of csvRows(chunks, head, delimiter)) {
+      for (const cells of data) {
+        row++;
+        if (!cells.some((c) => c.trim())) continue;
+        if (row > MAX_ROWS) {
+          warnings.push({ code: 'TRUNCATED', params: { rows: MAX_ROWS } });
+          break rows;
+        }
+        sheet.push({ row, cells });
+      }
+      yield* ready;
+      ready = [];
+    }
+    sheet.end();
+    yield* ready;
+  } finally {
+    await chunks.return(undefined);
+  }
+}
+
+/** streamCsv with every block collected (tests, and the worker's in-memory answer). */
+export function extractCsv(job: ExtractJob): Promise<FileExtraction> {
+  return collectExtraction(streamCsv(job));
 }

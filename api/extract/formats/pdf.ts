@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { AppError } from '../../lib/errors.js';
 import { detectLanguage } from '../language.js';
@@ -63,7 +63,8 @@ async function withPdf<T>(
   options: OpenOptions,
   use: (doc: PDFDocumentProxy) => Promise<T>,
 ): Promise<T> {
-  const { doc, close } = await openPdf(new Uint8Array(await readFile(file)), options);
+  // Read synchronously: on an extraction worker, an asynchronous read only adds a round trip.
+  const { doc, close } = await openPdf(new Uint8Array(readFileSync(file)), options);
   try {
     return await use(doc);
   } finally {

@@ -1,6 +1,6 @@
 import { decodeEntities } from './html-dom.js';
 import { tableRowTexts } from './item-blocks.js';
-import { paragraphs } from './plain-text.js';
+import { LineSplitter, ParagraphSplitter } from './plain-text.js';
 
 export interface TextItem {
   text: string;
@@ -35,21 +35,69 @@ const splitRow = (line: string) =>
     .split(/(?<!\\)\|/)
     .map((c) => inlineText(c.trim()));
 
+/** Lines read one at a time, with a look at the next one and lines put back to read again. */
+class LineReader {
+  /** Lines put back, the next one last. */
+  private readonly back: string[] = [];
+
+  constructor(private readonly source: AsyncIterator<string>) {}
+
+  async next(): Promise<string | undefined> {
+    if (this.back.length > 0) return this.back.pop();
+    const step = await this.source.next();
+    return step.done ? undefined : step.value;
+  }
+
+  async peek(): Promise<string | undefined> {
+    const line = await this.next();
+    if (line !== undefined) this.back.push(line);
+    return line;
+  }
+
+  unread(lines: string[]): void {
+    for (let i = lines.length - 1; i >= 0; i--) this.back.push(lines[i]!);
+  }
+}
+
+const isFrontMatterEnd = (line: string) => line.trim() === '---' || line.trim() === '...';
+
 /**
  * Markdown as paragraphs under their headings (ATX "#" and setext underlines), front matter
  * skipped, links/emphasis/HTML tags reduced to their text, fenced code kept as it is, pipe
- * tables read as rows with "header: value".
+ * tables read as rows with "header: value". Reads the lines as they come (split at \n, \r\n
+ * or \r) and gives each item out as soon as it is complete; what it holds is one paragraph,
+ * table or code block (and, for a file that opens with "---", lines until the front matter
+ * closes — the whole file when it never does).
  */
-export function markdownItems(source: string): TextItem[] {
-  const lines = source.replace(/\r\n?/g, '\n').split('\n');
-  const items: TextItem[] = [];
+export async function* markdownItems(source: AsyncIterable<string>): AsyncGenerator<TextItem> {
+  const reader = new LineReader(source[Symbol.asyncIterator]());
   const headings: Array<{ level: number; text: string }> = [];
-  let buffer: string[] = [];
+  let ready: TextItem[] = [];
   const path = () => headings.map((h) => h.text);
+  const take = () => {
+    const out = ready;
+    ready = [];
+    return out;
+  };
+
+  // Paragraph lines between structure lines, cut into paragraphs as they arrive: the same
+  // paragraphs as paragraphs(lines.join('\n')).
+  let buffered = 0;
+  let splitter = new ParagraphSplitter(() => {});
+  let lines = new LineSplitter(() => {});
+  const buffer = (line: string) => {
+    if (buffered === 0) {
+      splitter = new ParagraphSplitter((text) => ready.push({ text, headingPath: path() }));
+      lines = new LineSplitter((l, terminated) => splitter.line(l, terminated));
+    } else lines.push('\n');
+    lines.push(line);
+    buffered++;
+  };
   const flush = () => {
-    const text = buffer.join('\n');
-    buffer = [];
-    for (const p of paragraphs(text)) items.push({ text: p, headingPath: path() });
+    if (buffered === 0) return;
+    lines.end();
+    splitter.end();
+    buffered = 0;
   };
   const heading = (level: number, raw: string) => {
     flush();
@@ -57,23 +105,33 @@ export function markdownItems(source: string): TextItem[] {
     if (!text) return;
     while (headings.length && headings[headings.length - 1]!.level >= level) headings.pop();
     headings.push({ level, text });
-    items.push({ text, headingPath: path() });
+    ready.push({ text, headingPath: path() });
   };
 
-  let i = 0;
-  if (lines[0]?.trim() === '---') {
-    const end = lines.findIndex((l, n) => n > 0 && (l.trim() === '---' || l.trim() === '...'));
-    if (end > 0) i = end + 1;
-  }
-  for (; i < lines.length; i++) {
-    const line = lines[i]!;
+  const first = await reader.next();
+  if (first !== undefined && first.trim() === '---') {
+    const held: string[] = [];
+    let closed = false;
+    for (let line = await reader.next(); line !== undefined; line = await reader.next()) {
+      held.push(line);
+      if (isFrontMatterEnd(line)) {
+        closed = true;
+        break;
+      }
+    }
+    if (!closed) reader.unread([first, ...held]);
+  } else if (first !== undefined) reader.unread([first]);
+
+  for (let line = await reader.next(); line !== undefined; line = await reader.next()) {
+    yield* take();
     const fence = FENCE.exec(line);
     if (fence) {
       flush();
       const code: string[] = [];
-      for (i++; i < lines.length && !lines[i]!.trim().startsWith(fence[1]!); i++)
-        code.push(lines[i]!);
-      if (code.join('').trim()) items.push({ text: code.join('\n').trim(), headingPath: path() });
+      let l = await reader.next();
+      for (; l !== undefined && !l.trim().startsWith(fence[1]!); l = await reader.next())
+        code.push(l);
+      if (code.join('').trim()) ready.push({ text: code.join('\n').trim(), headingPath: path() });
       continue;
     }
     const atx = ATX.exec(line);
@@ -81,32 +139,33 @@ export function markdownItems(source: string): TextItem[] {
       heading(atx[1]!.length, atx[2]!);
       continue;
     }
-    const next = lines[i + 1];
-    if (
-      line.trim() &&
-      buffer.length === 0 &&
-      next !== undefined &&
-      /^ {0,3}(=+|-+)\s*$/.test(next)
-    ) {
+    const next = await reader.peek();
+    if (line.trim() && buffered === 0 && next !== undefined && /^ {0,3}(=+|-+)\s*$/.test(next)) {
       heading(next.trim().startsWith('=') ? 1 : 2, line.trim());
-      i++;
+      await reader.next();
       continue;
     }
     if (line.includes('|') && next !== undefined && TABLE_SEPARATOR.test(next)) {
       flush();
+      await reader.next();
       const rows = [splitRow(line)];
-      for (i += 2; i < lines.length && lines[i]!.includes('|') && lines[i]!.trim(); i++)
-        rows.push(splitRow(lines[i]!));
-      i--;
-      for (const text of tableRowTexts(rows, true)) items.push({ text, headingPath: path() });
+      for (
+        let row = await reader.peek();
+        row?.includes('|') && row.trim();
+        row = await reader.peek()
+      ) {
+        rows.push(splitRow(row));
+        await reader.next();
+      }
+      for (const text of tableRowTexts(rows, true)) ready.push({ text, headingPath: path() });
       continue;
     }
     if (/^ {0,3}([-*_])(\s*\1){2,}\s*$/.test(line)) {
       flush();
       continue;
     }
-    buffer.push(inlineText(line.replace(/^ {0,3}(>\s?)+/, '')));
+    buffer(inlineText(line.replace(/^ {0,3}(>\s?)+/, '')));
   }
   flush();
-  return items;
+  yield* take();
 }

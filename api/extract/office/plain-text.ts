@@ -9,89 +9,258 @@ const CHUNK = 1500;
 /** A line that separates paragraphs: nothing but spaces, tabs and ideographic spaces. */
 const BLANK_LINE = /^[ \t\u3000]*$/;
 const TRAILING_SPACE = /[ \t\u00a0]+$/g;
+/** Where one long line is cut when it has to be: after a sentence's end. */
+const SENTENCE_END = /(?<=[。！？!?]|[.;]\s)/u;
 
 /**
- * A paragraph's lines (no line breaks in them) cut into pieces of at most MAX_PARAGRAPH
- * characters at line ends, or at sentence ends when it is one long line.
+ * Pieces of at most MAX_PARAGRAPH characters packed greedily from a long paragraph's lines (or
+ * sentences): a piece is given out as soon as the next one would not fit, so a paragraph of any
+ * length costs one piece of memory. Pieces come out trimmed; blank ones are left out.
  */
-function splitLong(lines: string[]): string[] {
-  const length = lines.reduce((sum, line) => sum + line.length, lines.length - 1);
-  if (length <= MAX_PARAGRAPH) return [lines.join('\n')];
-  const multiLine = lines.length > 1;
-  const pieces = multiLine ? lines : lines[0]!.split(/(?<=[。！？!?]|[.;]\s)/u);
-  const out: string[] = [];
-  let current = '';
-  for (const piece of pieces) {
-    const joined = current ? `${current}${multiLine ? '\n' : ''}${piece}` : piece;
-    if (joined.length > CHUNK && current) {
-      out.push(current);
-      current = piece;
-    } else current = joined;
-    while (current.length > MAX_PARAGRAPH) {
-      out.push(current.slice(0, CHUNK));
-      current = current.slice(CHUNK);
+class Packer {
+  private current = '';
+
+  constructor(
+    private readonly separator: string,
+    private readonly out: (piece: string) => void,
+  ) {}
+
+  add(piece: string): void {
+    const joined = this.current ? `${this.current}${this.separator}${piece}` : piece;
+    if (joined.length > CHUNK && this.current) {
+      this.put(this.current);
+      this.current = piece;
+    } else this.current = joined;
+    while (this.current.length > MAX_PARAGRAPH) {
+      this.put(this.current.slice(0, CHUNK));
+      this.current = this.current.slice(CHUNK);
     }
   }
-  if (current.trim()) out.push(current);
-  return out.map((p) => p.trim()).filter(Boolean);
-}
 
-/** The pieces of one paragraph's lines, or none: edge empty lines dropped, blank ones skipped. */
-function finish(lines: string[]): string[] {
-  let first = 0;
-  let last = lines.length;
-  while (first < last && lines[first] === '') first++;
-  while (last > first && lines[last - 1] === '') last--;
-  const kept = lines.slice(first, last);
-  return kept.some((line) => line.trim()) ? splitLong(kept) : [];
+  end(): void {
+    if (this.current.trim()) this.put(this.current);
+    this.current = '';
+  }
+
+  private put(piece: string): void {
+    const text = piece.trim();
+    if (text) this.out(text);
+  }
 }
 
 /**
- * Text split into paragraphs at blank lines, one paragraph at a time; lines inside a paragraph
- * keep their breaks. Reads the text line by line (\n, \r\n or \r) without copying all of it, so
- * a large file costs little more than its blocks. A blank line separates paragraphs only when a
- * line break follows it and the line before it was not itself a separator.
+ * Cuts text into paragraphs at blank lines, a line at a time, and gives each paragraph out as
+ * soon as it is complete; lines inside a paragraph keep their breaks. A blank line separates
+ * paragraphs only when a line break follows it and the line before it was not itself a
+ * separator. Empty lines at a paragraph's edges are dropped; a paragraph of blanks gives
+ * nothing. Paragraphs longer than MAX_PARAGRAPH are cut at line ends (or at sentence ends when
+ * they are one long line) into pieces of about CHUNK characters, given out as they fill, so the
+ * memory held is one paragraph when it is short, one piece when it is long, whatever the size
+ * of the text (a single line is the exception: it is held whole until it ends).
  */
-export function* eachParagraph(text: string): Generator<string> {
-  let lines: string[] = [];
-  let lastSeparator = -2;
-  let nl = text.indexOf('\n');
-  let cr = text.indexOf('\r');
-  let start = 0;
-  for (let k = 0; ; k++) {
-    if (nl !== -1 && nl < start) nl = text.indexOf('\n', start);
-    if (cr !== -1 && cr < start) cr = text.indexOf('\r', start);
-    const end = nl === -1 ? cr : cr === -1 ? nl : Math.min(nl, cr);
-    const line = end === -1 ? text.slice(start) : text.slice(start, end);
-    if (end !== -1 && k > 0 && k >= lastSeparator + 2 && BLANK_LINE.test(line)) {
-      yield* finish(lines);
-      lines = [];
-      lastSeparator = k;
-    } else lines.push(line.replace(TRAILING_SPACE, ''));
-    if (end === -1) break;
-    start = end + (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1);
+export class ParagraphSplitter {
+  /** Index of the next line in the whole text. */
+  private k = 0;
+  private lastSeparator = -2;
+  /** The current paragraph's lines while it is short (or one long line). */
+  private lines: string[] = [];
+  /** Lines kept in the current paragraph so far (held or packed). */
+  private count = 0;
+  /** lines.join('\n').length, while the lines are held. */
+  private length = -1;
+  /** Empty lines after the last non-empty one: kept only if a non-empty line follows. */
+  private emptyRun = 0;
+  private hasText = false;
+  /** Set once the paragraph is known to be long and to have several lines. */
+  private packer: Packer | null = null;
+
+  constructor(private readonly out: (paragraph: string) => void) {}
+
+  /** One line of the text, without its line break; `terminated` when a break followed it. */
+  line(raw: string, terminated: boolean): void {
+    const k = this.k++;
+    if (terminated && k > 0 && k >= this.lastSeparator + 2 && BLANK_LINE.test(raw)) {
+      this.finish();
+      this.lastSeparator = k;
+      return;
+    }
+    const line = raw.replace(TRAILING_SPACE, '');
+    if (line === '') {
+      if (this.count > 0) this.emptyRun++;
+      return;
+    }
+    for (; this.emptyRun > 0; this.emptyRun--) this.keep('');
+    this.keep(line);
   }
-  yield* finish(lines);
+
+  /** The end of the text: gives out the last paragraph. */
+  end(): void {
+    this.finish();
+  }
+
+  private keep(line: string): void {
+    this.count++;
+    if (!this.hasText && line.trim()) this.hasText = true;
+    if (this.packer) {
+      this.packer.add(line);
+      return;
+    }
+    this.lines.push(line);
+    this.length += line.length + 1;
+    if (this.length > MAX_PARAGRAPH && this.lines.length > 1) {
+      this.packer = new Packer('\n', this.out);
+      for (const held of this.lines) this.packer.add(held);
+      this.lines = [];
+    }
+  }
+
+  private finish(): void {
+    if (this.packer) this.packer.end();
+    else if (this.hasText) {
+      if (this.length <= MAX_PARAGRAPH) this.out(this.lines.join('\n'));
+      else {
+        const packer = new Packer('', this.out);
+        for (const sentence of this.lines[0]!.split(SENTENCE_END)) packer.add(sentence);
+        packer.end();
+      }
+    }
+    this.lines = [];
+    this.count = 0;
+    this.length = -1;
+    this.emptyRun = 0;
+    this.hasText = false;
+    this.packer = null;
+  }
+}
+
+/**
+ * Cuts text that arrives in pieces into lines ended by \n, \r\n or \r, also when a break or a
+ * line straddles two pieces. Each complete line is handed on with `terminated` true; end() hands
+ * on the last one (empty when the text ends with a break) with `terminated` false.
+ */
+export class LineSplitter {
+  /** The start of the current line, from earlier pieces. */
+  private parts: string[] = [];
+  /** The last piece ended with \r: a \n may still follow in the next one. */
+  private pendingCr = false;
+
+  constructor(private readonly onLine: (line: string, terminated: boolean) => void) {}
+
+  push(piece: string): void {
+    if (piece.length === 0) return;
+    let start = 0;
+    if (this.pendingCr) {
+      this.pendingCr = false;
+      this.emit(piece, 0, 0);
+      if (piece.charCodeAt(0) === 10) start = 1;
+    }
+    let nl = piece.indexOf('\n', start);
+    let cr = piece.indexOf('\r', start);
+    while (nl !== -1 || cr !== -1) {
+      const end = nl === -1 ? cr : cr === -1 ? nl : Math.min(nl, cr);
+      if (end === cr && end === piece.length - 1) {
+        // A \r at the very end: the line is complete, but it may be a \r\n cut in two.
+        this.parts.push(piece.slice(start, end));
+        this.pendingCr = true;
+        return;
+      }
+      this.emit(piece, start, end);
+      start = end + (end === cr && piece.charCodeAt(end + 1) === 10 ? 2 : 1);
+      if (nl !== -1 && nl < start) nl = piece.indexOf('\n', start);
+      if (cr !== -1 && cr < start) cr = piece.indexOf('\r', start);
+    }
+    if (start < piece.length) this.parts.push(piece.slice(start));
+  }
+
+  end(): void {
+    if (this.pendingCr) {
+      this.pendingCr = false;
+      this.emit('', 0, 0);
+    }
+    const last = this.parts.join('');
+    this.parts = [];
+    this.onLine(last, false);
+  }
+
+  private emit(piece: string, start: number, end: number): void {
+    const tail = piece.slice(start, end);
+    let line = tail;
+    if (this.parts.length > 0) {
+      this.parts.push(tail);
+      line = this.parts.join('');
+      this.parts = [];
+    }
+    this.onLine(line, true);
+  }
 }
 
 /** Text split into paragraphs at blank lines; lines inside a paragraph keep their breaks. */
 export function paragraphs(text: string): string[] {
-  return [...eachParagraph(text)];
+  const out: string[] = [];
+  const splitter = new ParagraphSplitter((p) => out.push(p));
+  const lines = new LineSplitter((line, terminated) => splitter.line(line, terminated));
+  lines.push(text);
+  lines.end();
+  splitter.end();
+  return out;
+}
+
+/** The paragraphs of a text that arrives in chunks, each given out as soon as it is complete. */
+export async function* streamParagraphs(chunks: AsyncIterable<string>): AsyncGenerator<string> {
+  let ready: string[] = [];
+  const splitter = new ParagraphSplitter((p) => ready.push(p));
+  const lines = new LineSplitter((line, terminated) => splitter.line(line, terminated));
+  for await (const chunk of chunks) {
+    lines.push(chunk);
+    if (ready.length > 0) {
+      const out = ready;
+      ready = [];
+      yield* out;
+    }
+  }
+  lines.end();
+  splitter.end();
+  yield* ready;
+}
+
+/** The lines of a text that arrives in chunks (\n, \r\n or \r), like text.split(/\r\n?|\n/). */
+export async function* streamLines(chunks: AsyncIterable<string>): AsyncGenerator<string> {
+  let ready: string[] = [];
+  const lines = new LineSplitter((line) => ready.push(line));
+  for await (const chunk of chunks) {
+    lines.push(chunk);
+    if (ready.length > 0) {
+      const out = ready;
+      ready = [];
+      yield* out;
+    }
+  }
+  lines.end();
+  yield* ready;
+}
+
+type TextItem = { text: string; headingPath?: string[] };
+
+function paragraphBlock({ text, headingPath }: TextItem, index: number): OutBlock {
+  return {
+    text,
+    location: headingPath?.length
+      ? { kind: 'paragraph', index, headingPath }
+      : { kind: 'paragraph', index },
+  };
 }
 
 /** Blocks numbered from 1, each with the headings above it when there are any. */
-export function paragraphBlocks(
-  items: Iterable<{ text: string; headingPath?: string[] }>,
-): OutBlock[] {
+export function paragraphBlocks(items: Iterable<TextItem>): OutBlock[] {
   const blocks: OutBlock[] = [];
-  for (const { text, headingPath } of items) {
-    const index = blocks.length + 1;
-    blocks.push({
-      text,
-      location: headingPath?.length
-        ? { kind: 'paragraph', index, headingPath }
-        : { kind: 'paragraph', index },
-    });
-  }
+  for (const item of items) blocks.push(paragraphBlock(item, blocks.length + 1));
   return blocks;
+}
+
+/** paragraphBlocks for items that arrive one at a time: each block is given out at once. */
+export async function* streamParagraphBlocks(
+  items: AsyncIterable<TextItem> | Iterable<TextItem>,
+): AsyncGenerator<OutBlock> {
+  let index = 0;
+  for await (const item of items) yield paragraphBlock(item, ++index);
 }

@@ -13,8 +13,14 @@
  *    "fake worker" pdf.js uses in Node finds it on `globalThis.pdfjsWorker` instead of importing
  *    it on the first call.
  *
+ * 3. pdf.js inflates its streams through the web DecompressionStream, which on Node costs more
+ *    than the inflating: this thread gets the synchronous one of inflate-stream.ts instead.
+ *    Only extraction threads (and tests and benches that extract in-process) load this module.
+ *
  * Top-level awaits keep the order explicit: static imports could be reordered by tooling.
  */
+import { useSyncInflate } from './inflate-stream.js';
+
 const nativePush = Object.getOwnPropertyDescriptor(Array.prototype, 'push');
 
 const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -25,5 +31,7 @@ await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
 if (nativePush && Array.prototype.push !== nativePush.value) {
   Object.defineProperty(Array.prototype, 'push', nativePush);
 }
+
+useSyncInflate();
 
 export const { getDocument, OPS, PasswordException, Util } = pdfjs;
