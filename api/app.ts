@@ -19,9 +19,17 @@ import { reviewRoutes } from './routes/review/index.js';
 import { progressRoutes } from './routes/review/progress.js';
 import { billingClock } from './billing/clock.js';
 import { checkReadiness } from './lib/readiness.js';
+import { databaseRateLimiter, type RateLimiter } from './lib/rate-limit.js';
+
+/** What createApp takes: the Deps, with the database's rate limiter when none is given. */
+export type AppDeps = Omit<Deps, 'rateLimiter'> & { rateLimiter?: RateLimiter };
 
 /** Builds the whole HTTP app from injected dependencies; no globals, so tests make their own. */
-export function createApp(deps: Deps) {
+export function createApp(given: AppDeps) {
+  // Completed in place, not copied: a caller may hand the running app more deps later.
+  const deps: Deps = Object.assign(given, {
+    rateLimiter: given.rateLimiter ?? databaseRateLimiter(given.db, given.clock),
+  });
   const app = new Hono<AppEnv>();
 
   app.use(requestId());
@@ -61,7 +69,7 @@ export function createApp(deps: Deps) {
   );
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
-  // Database and file store reachable, and not shutting down (docs/api/health.md).
+  // Database, file store (and Redis when set) reachable, not shutting down (docs/api/health.md).
   app.get('/readyz', async (c) => {
     const readiness = await checkReadiness(deps, { shuttingDown: deps.shuttingDown?.() });
     c.header('Cache-Control', 'no-store');

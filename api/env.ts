@@ -20,6 +20,11 @@ export const envSchema = z.object({
     .string()
     .regex(/^(postgres|postgresql):\/\//, 'must be a postgres:// URL')
     .optional(),
+  // Rate-limit counters in Redis instead of the database (docs/decisions/0018).
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
   PUBLIC_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_TTL_SECONDS: int(2 * 60 * 60),
@@ -91,7 +96,10 @@ export const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(false),
   // Operations (docs/decisions/0016).
   SHUTDOWN_TIMEOUT_MS: int(25_000),
-  GENERATION_STALE_SECONDS: int(15 * 60),
+  GENERATION_STALE_SECONDS: int(120),
+  GENERATION_CONCURRENCY: int(4),
+  GENERATION_MAX_ATTEMPTS: int(2),
+  GENERATION_POLL_MS: int(1000),
   PG_POOL_MAX: int(10),
   PG_IDLE_TIMEOUT_MS: ms(10_000),
   PG_CONNECT_TIMEOUT_MS: ms(10_000),
@@ -106,6 +114,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Redis for the rate-limit counters; the database keeps them when unset. */
+  redisUrl?: string;
   publicUrl: string;
   jwtSecret?: string;
   jwtTtlSeconds: number;
@@ -141,6 +151,15 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** A `running` generation not updated for this long was left by a stopped server. */
   generationStaleMs: number;
+  /** The generation queue (docs/decisions/0019). */
+  generationQueue: {
+    /** Jobs one instance runs at the same time. */
+    concurrency: number;
+    /** Starts of a job whose server died before it is failed instead of run again. */
+    maxAttempts: number;
+    /** How often an idle instance looks for queued jobs. */
+    pollMs: number;
+  };
   /** PostgreSQL pool (ignored on SQLite). 0 means no limit for the timeouts. */
   pgPool: {
     max: number;
@@ -340,6 +359,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     jwtSecret: e.JWT_SECRET,
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
@@ -376,6 +396,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     storage: storageConfig(e, path.resolve(e.DATA_DIR)),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     generationStaleMs: e.GENERATION_STALE_SECONDS * 1000,
+    generationQueue: {
+      concurrency: Math.max(1, e.GENERATION_CONCURRENCY),
+      maxAttempts: Math.max(1, e.GENERATION_MAX_ATTEMPTS),
+      pollMs: Math.max(50, e.GENERATION_POLL_MS),
+    },
     pgPool: {
       max: e.PG_POOL_MAX,
       idleTimeoutMs: e.PG_IDLE_TIMEOUT_MS,

@@ -11,7 +11,12 @@ import { systemClock } from './lib/clock.js';
 import { createApp } from './app.js';
 import { createStorage } from './storage/create-storage.js';
 import { createLifecycle } from './lib/lifecycle.js';
-import { failStaleGenerations } from './quiz/stale-generations.js';
+import { databaseRateLimiter } from './lib/rate-limit.js';
+import { createRedis } from './lib/redis.js';
+import { redisRateLimiter } from './lib/redis-rate-limit.js';
+import { sweepStaleGenerations } from './quiz/stale-generations.js';
+import { runnerOf } from './quiz/generation-runner.js';
+import type { Deps } from './lib/context.js';
 import { clearUploadTemp } from './materials/upload-temp.js';
 import { startReminderJob } from './review/reminder-job.js';
 
@@ -44,6 +49,9 @@ async function main() {
   await migrateToLatest(handle.db);
   const lifecycle = createLifecycle({ logger, timeoutMs: config.shutdownTimeoutMs });
   lifecycle.onClose(() => handle.close());
+  // REDIS_URL: rate-limit counters in Redis instead of the database (docs/decisions/0018).
+  const redis = config.redisUrl ? createRedis(config.redisUrl, logger) : undefined;
+  if (redis) lifecycle.onClose(() => redis.close());
   const mailer = config.smtpUrl
     ? smtpMailer(config.smtpUrl, config.mailFrom)
     : outboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, logger);
@@ -53,21 +61,25 @@ async function main() {
   const storage = store.storage;
   await clearUploadTemp(config.dataDir);
 
-  // Generations a stopped server left running: failed (quota given back) now, and by every
-  // instance now and then, in case another one died.
-  const sweepStale = () =>
-    failStaleGenerations(
+  // Generations a stopped server left running: queued again (up to GENERATION_MAX_ATTEMPTS
+  // starts) or failed with the quota given back — now, and by every instance now and then, in
+  // case another one died. On SQLite no other server can be running: all of them, now.
+  const sweepStale = (staleAfterMs: number) =>
+    sweepStaleGenerations(
       { db: handle.db, clock: systemClock, logger },
-      { staleAfterMs: config.generationStaleMs },
+      { staleAfterMs, maxAttempts: config.generationQueue.maxAttempts },
     );
-  await sweepStale();
+  await sweepStale(handle.dialect === 'sqlite' ? 0 : config.generationStaleMs);
   const staleTimer = setInterval(
-    () => void sweepStale().catch((err) => logger.warn({ err }, 'stale generation sweep failed')),
-    Math.min(5 * 60_000, Math.max(60_000, config.generationStaleMs / 3)),
+    () =>
+      void sweepStale(config.generationStaleMs).catch((err: unknown) =>
+        logger.warn({ err }, 'stale generation sweep failed'),
+      ),
+    Math.min(60_000, Math.max(5_000, config.generationStaleMs / 3)),
   );
   staleTimer.unref();
   lifecycle.onStop(() => clearInterval(staleTimer));
-  const app = createApp({
+  const deps: Deps = {
     config,
     db: handle.db,
     dialect: handle.dialect,
@@ -77,7 +89,18 @@ async function main() {
     storage,
     secret: loadSecret(config),
     shuttingDown: lifecycle.shuttingDown,
-  });
+    rateLimiter: redis
+      ? redisRateLimiter({ redis, clock: systemClock, logger })
+      : databaseRateLimiter(handle.db, systemClock),
+    redis,
+  };
+  const app = createApp(deps);
+
+  // Quiz generations are jobs in the database; this instance makes its share of them and hands
+  // back what it has not finished shortly before the shutdown time limit (docs/decisions/0019).
+  const generations = runnerOf(deps);
+  generations.start();
+  lifecycle.onStop(() => generations.stop(Math.max(0, config.shutdownTimeoutMs - 2000)));
 
   // Daily review reminders: every instance offers each hour; the database lets one run it.
   const reminders = config.reminders.enabled

@@ -138,7 +138,11 @@ export interface QuizzesTable {
   generator: Generated<string>;
 }
 
-export type GenerationStatus = 'running' | 'succeeded' | 'failed' | 'cancelled';
+/**
+ * queued: waiting for a runner (or for its request to finish reserving the quota, while
+ * `claimed_by` is null and status is still running); running: claimed by `claimed_by`.
+ */
+export type GenerationStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
 
 export interface QuizGenerationsTable {
   id: string;
@@ -157,6 +161,12 @@ export interface QuizGenerationsTable {
   updated_at: string;
   /** The request's Idempotency-Key (unique per user): a retry gets this generation's quiz. */
   idempotency_key: string | null;
+  /** What to make (GenerationRequest, JSON): the runner that claims the job reads it. */
+  request: string | null;
+  /** How many times a runner started it (a job whose server died runs again, up to a limit). */
+  attempts: Generated<number>;
+  /** The instance running it; null while queued (or before the request queued it). */
+  claimed_by: string | null;
 }
 
 export interface QuizAttemptsTable {

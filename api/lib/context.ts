@@ -5,6 +5,8 @@ import type { Clock } from './clock.js';
 import type { Logger } from './logger.js';
 import type { Storage } from '../storage/storage.js';
 import type { QuizGenerator } from '../quizgen/types.js';
+import type { RateLimiter } from './rate-limit.js';
+import type { RedisConnection } from './redis.js';
 
 /** Everything a route or service needs from the outside world, injected by createApp's caller. */
 export interface Deps {
@@ -22,6 +24,10 @@ export interface Deps {
   quizGenerator?: QuizGenerator;
   /** True once the server has been told to stop: GET /readyz answers 503 while it drains. */
   shuttingDown?: () => boolean;
+  /** Sign-in and contact attempt counters: Redis or the database (docs/decisions/0018). */
+  rateLimiter: RateLimiter;
+  /** Set when REDIS_URL is: GET /readyz pings it too. */
+  redis?: RedisConnection;
 }
 
 export interface AuthUser {

@@ -10,7 +10,7 @@ export interface Lifecycle {
   attach(server: Server): void;
   /** Background work to stop as soon as shutdown begins (timers, schedulers). */
   onStop(hook: Hook): void;
-  /** Resources to release once every request has finished (database, store clients). */
+  /** Resources to release once every request has finished (database, store, Redis clients). */
   onClose(hook: Hook): void;
   /** Stops the process gracefully; resolves with the exit code it exits with. */
   shutdown(signal: string): Promise<number>;

@@ -12,6 +12,7 @@ const STATUS_TEXT: Record<number, string> = {
   415: 'Unsupported file type.',
   422: 'The file cannot be read.',
   429: 'Too many requests.',
+  499: 'The generation was cancelled (by the learner, or their request went away).',
   502: 'The quiz generator failed.',
   503: 'Not ready / the billing provider is unavailable.',
 };
@@ -51,6 +52,12 @@ function operation(op: Operation) {
           },
         };
   const responses: Record<string, unknown> = { [okStatus]: ok };
+  for (const [status, description] of Object.entries(op.alsoOk ?? {})) {
+    responses[status] = {
+      description,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Success' } } },
+    };
+  }
   for (const status of op.errors ?? []) {
     responses[String(status)] = {
       description: STATUS_TEXT[status] ?? 'Error.',

@@ -20,6 +20,8 @@ export interface Operation {
   body?: { type: 'json' | 'multipart'; schema: JsonSchema; required?: boolean };
   /** Success status and media type (JSON envelope unless said otherwise). */
   ok?: { status?: number; media?: string; description?: string };
+  /** Further success answers (JSON envelope), e.g. 202 for a job accepted to run later. */
+  alsoOk?: Record<number, string>;
   /** Error statuses this call is documented to answer (the body is always the Error shape). */
   errors?: number[];
   /** The docs/api file that details it. */
@@ -291,8 +293,15 @@ export const operations: Operation[] = [
     method: 'post',
     path: '/api/v1/quiz/generate',
     tag: 'quiz',
-    summary: 'Generate a quiz from a material (free accounts: 3 in all); answers the quiz.',
-    headers: { 'Idempotency-Key': idempotencyKey },
+    summary:
+      'Generate a quiz from a material (free accounts: 3 in all); answers the quiz, or 202 with the queued generation under Prefer: respond-async.',
+    headers: {
+      'Idempotency-Key': idempotencyKey,
+      Prefer: str({
+        description:
+          'respond-async: answer 202 at once with the queued generation (Location: its progress URL) instead of waiting for the quiz.',
+      }),
+    },
     body: {
       type: 'json',
       required: true,
@@ -316,8 +325,9 @@ export const operations: Operation[] = [
         ['materialId'],
       ),
     },
-    ok: { status: 201 },
-    errors: [400, 401, 402, 404, 409, 422, 502],
+    ok: { status: 201, description: 'The quiz (also when a repeated Idempotency-Key made it).' },
+    alsoOk: { 202: 'Prefer: respond-async — the generation, queued; follow its Location.' },
+    errors: [400, 401, 402, 404, 409, 422, 499, 502],
     doc: 'docs/api/quiz.md',
   },
   {

@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { Deps } from '../lib/context.js';
 import type { Db } from '../db/database.js';
-import type { Quiz } from '../db/schema.js';
+import type { QuizGeneration } from '../db/schema.js';
+import { errorCatalog } from '../lib/error-catalog.js';
 import { iso } from '../lib/clock.js';
 import { AppError, type ErrorCode } from '../lib/errors.js';
 import { findOwnMaterial, loadDocument } from '../materials/material-service.js';
-import type { GenerationStage, QuizGenerator, QuizSettings } from '../quizgen/types.js';
+import type { QuizSettings } from '../quizgen/types.js';
+import { encodeRequest, endJob, isOpen, type GenerationRequest } from './generation-queue.js';
+import { runnerOf, type RunnerDeps } from './generation-runner.js';
 import { presentGeneratedQuiz, presentGeneration } from './presenter.js';
-import { refundFreeQuiz, reserveFreeQuiz } from './quota.js';
+import { reserveFreeQuiz } from './quota.js';
 
-export type GenerationDeps = Pick<Deps, 'db' | 'clock' | 'logger'> & {
-  /** The stale sweep's threshold (GENERATION_STALE_SECONDS); the heartbeat beats well within it. */
-  staleAfterMs?: number;
+export type GenerationDeps = RunnerDeps & {
+  /** True once the server is stopping: a request cut by the shutdown does not cancel its job. */
+  shuttingDown?: () => boolean;
 };
 
 export interface GenerateInput {
@@ -29,57 +31,31 @@ export interface GenerateInput {
   idempotencyKey?: string;
 }
 
-/** Where each stage of the generator sits on the learner's 0–100 progress bar. */
-const STAGE_BANDS: Record<GenerationStage, [number, number]> = {
-  reading: [2, 15],
-  concepts: [15, 35],
-  writing: [35, 75],
-  checking: [75, 95],
-};
-
-/** The overall percentage for a stage and the fraction of it done. */
-export function stageProgress(stage: GenerationStage, fraction: number): number {
-  const [from, to] = STAGE_BANDS[stage];
-  return Math.round(from + (to - from) * Math.min(1, Math.max(0, fraction)));
-}
-
-/** How often a running generation looks for a cancel request made on another instance. */
-const CANCEL_POLL_MS = 400;
-/**
- * How often a running generation touches its row, so the stale sweep (stale-generations.ts)
- * of any instance can tell it from one whose server died; a third of the sweep's threshold
- * at most.
- */
-const HEARTBEAT_MS = 10_000;
-/** Progress is written at most this often (and on every stage change). */
-const PROGRESS_WRITE_MS = 250;
-
-/** In-process generations, so a cancel on this instance aborts at once. */
-const running = new Map<string, AbortController>();
-
-const defaultTitle = (materialTitle: string, language: QuizSettings['language']) =>
-  language === 'zh-TW' ? `${materialTitle} 測驗` : `${materialTitle} Quiz`;
+/** How often a request waiting for its job re-reads the row (the job may run elsewhere). */
+const WAIT_POLL_MS = 200;
 
 /**
- * Generates a quiz from one of the learner's materials. A free quiz is counted before the work
- * starts and given back when it fails or is cancelled (by the cancel call, or by the request
- * going away), so only a quiz the learner received is ever spent.
+ * Queues a quiz generation from one of the learner's materials (docs/decisions/0019). A free
+ * quiz is counted in the same transaction that queues the job and given back when the job
+ * fails or is cancelled, so only a quiz the learner received is ever spent. Resolves with the
+ * job's id; `waitForQuiz` follows it to the quiz.
  */
-export async function generateQuiz(
+export async function queueQuiz(
   d: GenerationDeps,
-  generator: QuizGenerator,
   userId: string,
   input: GenerateInput,
-  requestSignal?: AbortSignal,
-) {
+): Promise<
+  { kind: 'queued'; id: string } | { kind: 'made'; quiz: ReturnType<typeof presentGeneratedQuiz> }
+> {
   const material = await findOwnMaterial(d.db, userId, input.materialId);
   const doc = await loadDocument(d.db, userId, material.id);
   if (!doc.blocks.some((b) => b.text.trim().length > 0)) throw new AppError('MATERIAL_NO_TEXT');
 
   let id: string;
   if (input.idempotencyKey) {
-    const claimed = await claimByKey(d, userId, material.id, input, requestSignal);
-    if (claimed.kind === 'made') return claimed.quiz;
+    const claimed = await claimByKey(d, userId, material.id, input);
+    if (claimed.kind === 'made') return claimed;
+    if (claimed.kind === 'follow') return { kind: 'queued', id: claimed.id };
     id = claimed.id;
   } else {
     id = input.generationId ?? randomUUID();
@@ -92,106 +68,100 @@ export async function generateQuiz(
     }
   }
 
-  let reserved = false;
+  const request: GenerationRequest = {
+    title: input.title,
+    description: input.description,
+    settings: input.settings,
+  };
   try {
-    reserved = await d.db.transaction().execute(async (trx) => {
-      const counted = await reserveFreeQuiz(trx, userId);
-      if (counted) {
-        await trx
-          .updateTable('quiz_generations')
-          .set({ quota_reserved: 1 })
-          .where('id', '=', id)
-          .execute();
-      }
-      return counted;
-    });
-  } catch (err) {
-    await finish(d, id, 'failed', err instanceof AppError ? err.code : 'INTERNAL');
-    throw err;
-  }
-
-  const controller = new AbortController();
-  running.set(id, controller);
-  const onRequestAbort = () => controller.abort();
-  requestSignal?.addEventListener('abort', onRequestAbort);
-  const stopWatching = watchForCancel(d, id, controller);
-  const progress = progressWriter(d, id);
-
-  try {
-    const result = await generator.generate(doc, input.settings, {
-      signal: controller.signal,
-      onProgress: progress.report,
-    });
-    if (controller.signal.aborted) throw new AppError('GENERATION_CANCELLED');
-    if (result.questions.length === 0) throw new AppError('MATERIAL_NO_TEXT');
-    await progress.flush();
-
-    const quiz: Quiz = {
-      id: randomUUID(),
-      user_id: userId,
-      material_id: material.id,
-      title: input.title?.trim() || defaultTitle(material.title, input.settings.language),
-      description: input.description,
-      difficulty: input.settings.difficulty,
-      language: input.settings.language,
-      question_types: JSON.stringify(input.settings.questionTypes),
-      question_count: result.questions.length,
-      questions: JSON.stringify(result.questions),
-      completed: 0,
-      score: null,
-      answered_count: 0,
-      created_at: iso(d.clock.now()),
-      last_taken_at: null,
-      best_score: null,
-      attempt_count: 0,
-      notices: JSON.stringify(result.notices),
-      generator: result.generator,
-    };
     await d.db.transaction().execute(async (trx) => {
-      // A material deleted while its quiz was being written takes the generation row with it.
-      await findOwnMaterial(trx, userId, material.id);
-      await trx.insertInto('quizzes').values(quiz).execute();
-      const done = await trx
+      const counted = await reserveFreeQuiz(trx, userId);
+      const queued = await trx
         .updateTable('quiz_generations')
-        .set({
-          status: 'succeeded',
-          stage: 'done',
-          progress: 100,
-          quiz_id: quiz.id,
-          updated_at: iso(d.clock.now()),
-        })
+        .set({ status: 'queued', quota_reserved: counted ? 1 : 0, request: encodeRequest(request) })
         .where('id', '=', id)
         .where('status', '=', 'running')
+        .where('claimed_by', 'is', null)
+        .where('cancel_requested', '=', 0)
         .executeTakeFirst();
-      // Failed meanwhile (a stale sweep that took it for dead gave its quota back): the quiz
-      // is not kept either, so what the learner sees and what was counted agree.
-      if (Number(done.numUpdatedRows) !== 1) throw new AppError('GENERATION_FAILED');
+      // Cancelled while it was being set up: nothing is counted.
+      if (Number(queued.numUpdatedRows) !== 1) throw new AppError('GENERATION_CANCELLED');
     });
-    return presentGeneratedQuiz(quiz);
   } catch (err) {
-    await progress.flush();
-    const cancelled =
-      controller.signal.aborted || (err instanceof AppError && err.code === 'GENERATION_CANCELLED');
-    const appError = cancelled
-      ? new AppError('GENERATION_CANCELLED')
-      : err instanceof AppError
-        ? err
-        : new AppError('GENERATION_FAILED', { cause: err });
-    if (!cancelled && !(err instanceof AppError)) {
-      d.logger.error({ err, generationId: id }, 'quiz generation failed');
+    const code = err instanceof AppError ? err.code : 'INTERNAL';
+    const status = code === 'GENERATION_CANCELLED' ? 'cancelled' : 'failed';
+    await endJob(d.db, d.clock, id, status, code, { status: 'running' });
+    throw err;
+  }
+  runnerOf(d).kick();
+  return { kind: 'queued', id };
+}
+
+/**
+ * Queues a generation and waits for its quiz. The request going away cancels the job (the
+ * learner left the loading screen), unless the server is shutting down: then the job stays
+ * queued for another instance and the client's retry with its Idempotency-Key gets the quiz.
+ */
+export async function generateQuiz(
+  d: GenerationDeps,
+  userId: string,
+  input: GenerateInput,
+  signal?: AbortSignal,
+) {
+  const queued = await queueQuiz(d, userId, input);
+  if (queued.kind === 'made') return queued.quiz;
+  return waitForQuiz(d, userId, queued.id, signal);
+}
+
+/** Follows a queued job to its quiz, or to the error it ended with. */
+export async function waitForQuiz(
+  d: GenerationDeps,
+  userId: string,
+  id: string,
+  signal?: AbortSignal,
+) {
+  const runner = runnerOf(d);
+  let aborted: () => void = () => {};
+  const gone = new Promise<void>((resolve) => {
+    aborted = resolve;
+  });
+  const onAbort = () => aborted();
+  signal?.addEventListener('abort', onAbort);
+  try {
+    for (;;) {
+      const row = await findOwnGeneration(d.db, userId, id);
+      if (row.status === 'succeeded') return presentGeneratedQuiz(await madeQuiz(d.db, row));
+      if (!isOpen(row.status)) throw new AppError(errorCodeOf(row.error_code));
+      if (signal?.aborted) {
+        if (!d.shuttingDown?.()) await cancelGeneration(d, userId, id, 0);
+        throw new AppError('GENERATION_CANCELLED');
+      }
+      await Promise.race([
+        runner.settled(id) ?? new Promise((r) => setTimeout(r, WAIT_POLL_MS)),
+        gone,
+      ]);
     }
-    await d.db.transaction().execute(async (trx) => {
-      // Refunded only by whoever ends the row: a sweep that already failed it refunded too.
-      const ended = await finishIn(trx, d, id, cancelled ? 'cancelled' : 'failed', appError.code);
-      if (ended && reserved) await refundFreeQuiz(trx, userId);
-    });
-    throw appError;
   } finally {
-    running.delete(id);
-    requestSignal?.removeEventListener('abort', onRequestAbort);
-    stopWatching();
+    signal?.removeEventListener('abort', onAbort);
   }
 }
+
+/** The quiz a succeeded generation made (gone when the learner deleted it since: 404). */
+async function madeQuiz(db: Db, row: Pick<QuizGeneration, 'quiz_id' | 'user_id'>) {
+  const quiz = row.quiz_id
+    ? await db
+        .selectFrom('quizzes')
+        .selectAll()
+        .where('id', '=', row.quiz_id)
+        .where('user_id', '=', row.user_id)
+        .executeTakeFirst()
+    : undefined;
+  if (!quiz) throw new AppError('NOT_FOUND');
+  return quiz;
+}
+
+const errorCodeOf = (code: string | null): ErrorCode =>
+  code && code in errorCatalog ? (code as ErrorCode) : 'GENERATION_FAILED';
 
 function insertGeneration(
   d: GenerationDeps,
@@ -224,29 +194,25 @@ const findByKey = (db: Db, userId: string, key: string) =>
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
 
-/** How long a repeated request waits for the first one's generation before giving up (409). */
-const KEY_WAIT_MS = 3 * 60_000;
-const KEY_POLL_MS = 250;
-
 type Claim =
-  { kind: 'run'; id: string } | { kind: 'made'; quiz: ReturnType<typeof presentGeneratedQuiz> };
+  | { kind: 'run'; id: string }
+  | { kind: 'follow'; id: string }
+  | { kind: 'made'; quiz: ReturnType<typeof presentGeneratedQuiz> };
 
 /**
  * Decides what a request with an Idempotency-Key does. New key: a generation row carrying it
  * (the unique (user, key) index lets one of two racing copies in; the other reads the winner's
- * row). Succeeded: the quiz it made, nothing spent. Running: wait until it settles, then decide
- * again. Failed or cancelled: take the row over (one conditional update, so one taker) and run
- * again under the same generation id.
+ * row). Succeeded: the quiz it made, nothing spent. Queued or running (on any instance, or
+ * waiting to run again after its server died): follow it to its quiz. Failed or cancelled:
+ * take the row over (one conditional update, so one taker) and run again under the same id.
  */
 async function claimByKey(
   d: GenerationDeps,
   userId: string,
   materialId: string,
   input: GenerateInput,
-  signal?: AbortSignal,
 ): Promise<Claim> {
   const key = input.idempotencyKey!;
-  const deadline = performance.now() + KEY_WAIT_MS;
   for (;;) {
     const row = await findByKey(d.db, userId, key);
     if (!row) {
@@ -263,23 +229,9 @@ async function claimByKey(
     }
     if (row.material_id !== materialId) throw new AppError('IDEMPOTENCY_KEY_REUSED');
     if (row.status === 'succeeded') {
-      const quiz = row.quiz_id
-        ? await d.db
-            .selectFrom('quizzes')
-            .selectAll()
-            .where('id', '=', row.quiz_id)
-            .where('user_id', '=', userId)
-            .executeTakeFirst()
-        : undefined;
-      if (!quiz) throw new AppError('NOT_FOUND');
-      return { kind: 'made', quiz: presentGeneratedQuiz(quiz) };
+      return { kind: 'made', quiz: presentGeneratedQuiz(await madeQuiz(d.db, row)) };
     }
-    if (row.status === 'running') {
-      if (signal?.aborted) throw new AppError('GENERATION_CANCELLED');
-      if (performance.now() > deadline) throw new AppError('GENERATION_IN_PROGRESS');
-      await new Promise((r) => setTimeout(r, KEY_POLL_MS));
-      continue;
-    }
+    if (isOpen(row.status)) return { kind: 'follow', id: row.id };
     const taken = await d.db
       .updateTable('quiz_generations')
       .set({
@@ -290,6 +242,9 @@ async function claimByKey(
         cancel_requested: 0,
         quiz_id: null,
         error_code: null,
+        request: null,
+        attempts: 0,
+        claimed_by: null,
         updated_at: iso(d.clock.now()),
       })
       .where('id', '=', row.id)
@@ -298,97 +253,6 @@ async function claimByKey(
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) === 1) return { kind: 'run', id: row.id };
   }
-}
-
-async function finish(
-  d: GenerationDeps,
-  id: string,
-  status: 'failed' | 'cancelled',
-  code: ErrorCode,
-) {
-  await finishIn(d.db, d, id, status, code);
-}
-
-async function finishIn(
-  db: Db,
-  d: GenerationDeps,
-  id: string,
-  status: 'failed' | 'cancelled',
-  code: ErrorCode,
-) {
-  const r = await db
-    .updateTable('quiz_generations')
-    .set({ status, error_code: code, updated_at: iso(d.clock.now()) })
-    .where('id', '=', id)
-    .where('status', '=', 'running')
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
-}
-
-/** Writes progress in order, at most every PROGRESS_WRITE_MS unless the stage changes. */
-function progressWriter(d: GenerationDeps, id: string) {
-  let chain: Promise<unknown> = Promise.resolve();
-  let lastStage = '';
-  let lastWrite = 0;
-  let lastValue = 0;
-  return {
-    report(stage: GenerationStage, fraction: number) {
-      const value = Math.max(lastValue, stageProgress(stage, fraction));
-      const at = performance.now();
-      if (stage === lastStage && at - lastWrite < PROGRESS_WRITE_MS) return;
-      lastStage = stage;
-      lastWrite = at;
-      lastValue = value;
-      chain = chain
-        .then(() =>
-          d.db
-            .updateTable('quiz_generations')
-            .set({ stage, progress: value, updated_at: iso(d.clock.now()) })
-            .where('id', '=', id)
-            .where('status', '=', 'running')
-            .execute(),
-        )
-        .catch((err: unknown) => d.logger.warn({ err, id }, 'could not record progress'));
-    },
-    flush: () => chain,
-  };
-}
-
-/**
- * Aborts the generation when a cancel was recorded in the database (by any instance), and
- * beats the heartbeat: `updated_at` is touched while the work goes on, even through a long
- * stage that reports no progress.
- */
-function watchForCancel(d: GenerationDeps, id: string, controller: AbortController): () => void {
-  const { db } = d;
-  const every = Math.max(
-    CANCEL_POLL_MS,
-    Math.min(HEARTBEAT_MS, Math.floor((d.staleAfterMs ?? Infinity) / 3)),
-  );
-  const heartbeat = setInterval(() => {
-    db.updateTable('quiz_generations')
-      .set({ updated_at: iso(d.clock.now()) })
-      .where('id', '=', id)
-      .where('status', '=', 'running')
-      .execute()
-      .catch((err: unknown) => d.logger.warn({ err, id }, 'could not beat the heartbeat'));
-  }, every);
-  heartbeat.unref();
-  const timer = setInterval(() => {
-    db.selectFrom('quiz_generations')
-      .select('cancel_requested')
-      .where('id', '=', id)
-      .executeTakeFirst()
-      .then((row) => {
-        if (!row || row.cancel_requested === 1) controller.abort();
-      })
-      .catch(() => {});
-  }, CANCEL_POLL_MS);
-  timer.unref();
-  return () => {
-    clearInterval(timer);
-    clearInterval(heartbeat);
-  };
 }
 
 async function findOwnGeneration(db: Db, userId: string, id: string) {
@@ -408,28 +272,36 @@ export async function getGeneration(db: Db, userId: string, id: string) {
 }
 
 /**
- * Asks a running generation to stop: recorded in the database (so the instance running it sees
- * it) and aborted at once when it runs here. A finished generation is left as it is.
+ * Asks a generation to stop: recorded in the database (so the instance making it sees it), a
+ * queued job is ended at once (its free quiz given back), and one made here is aborted at once.
+ * A finished generation is left as it is. Answers its state after up to `waitMs`.
  */
-export async function cancelGeneration(d: GenerationDeps, userId: string, id: string) {
+export async function cancelGeneration(
+  d: GenerationDeps,
+  userId: string,
+  id: string,
+  waitMs = 3000,
+) {
   const row = await findOwnGeneration(d.db, userId, id);
-  if (row.status === 'running') {
+  if (isOpen(row.status)) {
     await d.db
       .updateTable('quiz_generations')
       .set({ cancel_requested: 1, updated_at: iso(d.clock.now()) })
       .where('id', '=', id)
+      .where('status', 'in', ['queued', 'running'])
       .execute();
-    running.get(id)?.abort();
+    await endJob(d.db, d.clock, id, 'cancelled', 'GENERATION_CANCELLED', { status: 'queued' });
+    runnerOf(d).abort(id);
   }
-  return waitUntilSettled(d.db, userId, id, 3000);
+  return waitUntilSettled(d.db, userId, id, waitMs);
 }
 
-/** Re-reads a generation until it leaves `running` (or the time is up). */
+/** Re-reads a generation until it settles (or the time is up). */
 async function waitUntilSettled(db: Db, userId: string, id: string, ms: number) {
   const until = performance.now() + ms;
   for (;;) {
     const row = await findOwnGeneration(db, userId, id);
-    if (row.status !== 'running' || performance.now() > until) return presentGeneration(row);
+    if (!isOpen(row.status) || performance.now() >= until) return presentGeneration(row);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

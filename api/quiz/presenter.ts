@@ -87,7 +87,8 @@ export function presentGeneration(g: QuizGeneration) {
   return {
     id: g.id,
     materialId: g.material_id,
-    status: g.status,
+    // Queued is still "running" to clients (stage 'queued'): the job has not settled.
+    status: g.status === 'queued' ? 'running' : g.status,
     stage: g.stage,
     progress: g.progress,
     quizId: g.quiz_id,

@@ -42,7 +42,7 @@ describe.each(databases)('crash recovery on %s', { timeout: 600_000 }, (dialect)
 
   beforeAll(async () => {
     store = await serverStore(dialect, 'crash');
-    // A generation whose server died is failed once nothing has touched it for 2 s.
+    // A generation whose server died is run again (or failed) once nothing touched it for 2 s.
     env = { ...store.env, GENERATION_STALE_SECONDS: '2' };
     server = await startServer(env);
     base = server.base;
@@ -53,9 +53,9 @@ describe.each(databases)('crash recovery on %s', { timeout: 600_000 }, (dialect)
     await store?.drop();
   });
 
-  async function restart() {
+  async function restart(extra: Record<string, string> = {}) {
     if (server && server.child.exitCode === null) await crash(server);
-    server = await startServer(env);
+    server = await startServer({ ...env, ...extra });
     base = server.base;
   }
   const get = (p: string) => api(base, 'GET', p, undefined, token);
@@ -85,32 +85,63 @@ describe.each(databases)('crash recovery on %s', { timeout: 600_000 }, (dialect)
     expect(filesUnder(path.join(store.dataDir, 'files'))).toHaveLength(1);
   });
 
-  it('a generation killed mid-way is failed after restart with its free quiz given back; the retry counts once', async () => {
-    const { contentType, body } = await multipartBytes([paper], { title: 'Paper' });
+  /** Starts a long generation and kills the server once it is running; its free quiz counted. */
+  async function killMidGeneration(title: string) {
+    const { contentType, body } = await multipartBytes([paper], { title });
     const made = slowUpload(server!.port, token, body, contentType);
     made.req.end(body);
     const materialId = (JSON.parse((await made.answer).text) as { data: { id: string } }).data.id;
     const before = (await get('/api/v1/user/profile')).body.data.free_usage_count as number;
 
+    // The web app sends its generation id as the Idempotency-Key, so a retry follows the job.
     const generationId = randomUUID();
-    void api(
-      base,
-      'POST',
-      '/api/v1/quiz/generate',
-      { materialId, questionCount: 20, difficulty: 'expert', language: 'en-US', generationId },
-      token,
-    ).catch(() => undefined);
-    let status: string | undefined;
-    for (let i = 0; i < 400 && status !== 'running'; i++) {
+    const request = {
+      materialId,
+      questionCount: 20,
+      difficulty: 'expert',
+      language: 'en-US',
+      generationId,
+    };
+    void api(base, 'POST', '/api/v1/quiz/generate', request, token, {
+      'Idempotency-Key': generationId,
+    }).catch(() => undefined);
+    let stage: string | undefined;
+    for (
+      let i = 0;
+      i < 400 && !['reading', 'concepts', 'writing', 'checking'].includes(stage!);
+      i++
+    ) {
       const g = await get(`/api/v1/quiz/generations/${generationId}`);
-      status = g.body.data?.status as string | undefined;
-      if (status !== 'running') await sleep(25);
+      stage = g.body.data?.stage as string | undefined;
+      if (stage === 'queued' || stage === undefined) await sleep(25);
     }
-    expect(status).toBe('running');
+    expect((await get(`/api/v1/quiz/generations/${generationId}`)).body.data.status).toBe(
+      'running',
+    );
     expect((await get('/api/v1/user/profile')).body.data.free_usage_count).toBe(before + 1);
     await crash(server!);
     await sleep(2500);
+    return { materialId, before, generationId, request };
+  }
+
+  it('a generation killed mid-way runs again after restart; the retry with its key gets that quiz, counted once', async () => {
+    const { materialId, before, generationId, request } = await killMidGeneration('Paper');
     await restart();
+
+    // The retry follows the job the restarted server (or any instance) runs again.
+    const retry = await api(base, 'POST', '/api/v1/quiz/generate', request, token, {
+      'Idempotency-Key': generationId,
+    });
+    expect(retry.status).toBe(201);
+    const g = (await get(`/api/v1/quiz/generations/${generationId}`)).body.data;
+    expect(g).toMatchObject({ status: 'succeeded', quizId: retry.body.data.quizId });
+    expect((await get('/api/v1/user/profile')).body.data.free_usage_count).toBe(before + 1);
+    expect((await get(`/api/v1/quiz/material/${materialId}`)).body.data).toHaveLength(1);
+  });
+
+  it('with GENERATION_MAX_ATTEMPTS=1 a generation killed mid-way is failed with its free quiz given back; a new request counts once', async () => {
+    const { materialId, before, generationId } = await killMidGeneration('Paper again');
+    await restart({ GENERATION_MAX_ATTEMPTS: '1' });
 
     const g = await get(`/api/v1/quiz/generations/${generationId}`);
     expect(g.body.data.status).toBe('failed');

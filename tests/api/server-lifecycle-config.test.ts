@@ -22,11 +22,12 @@ const errorOf = (env: Record<string, string>) => {
 };
 
 describe('production settings', () => {
-  it('defaults to the local folder, a 25 s shutdown, 15 min for stale generations, a pool of 10', () => {
+  it('defaults to the local folder, a 25 s shutdown, 2 min for stale generations, a queue of 4 × 2 starts, a pool of 10', () => {
     const c = loadConfig(base);
     expect(c.storage).toEqual({ kind: 'local', dir: path.resolve('/srv/mnemo/files') });
     expect(c.shutdownTimeoutMs).toBe(25_000);
-    expect(c.generationStaleMs).toBe(15 * 60_000);
+    expect(c.generationStaleMs).toBe(2 * 60_000);
+    expect(c.generationQueue).toEqual({ concurrency: 4, maxAttempts: 2, pollMs: 1000 });
     expect(c.pgPool).toEqual({
       max: 10,
       idleTimeoutMs: 10_000,

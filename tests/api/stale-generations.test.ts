@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, databases, type TestApp } from '../support/test-app.js';
 import { registerVerifiedUser } from '../support/accounts.js';
 import { corpusFile, upload } from '../support/multipart.js';
-import { failStaleGenerations } from '../../api/quiz/stale-generations.js';
+import { sweepStaleGenerations } from '../../api/quiz/stale-generations.js';
 import type { GenerationStatus } from '../../api/db/schema.js';
 import { createBuiltinGenerator } from '../../api/quizgen/builtin/index.js';
 import type { QuizGenerator } from '../../api/quizgen/types.js';
@@ -75,7 +75,8 @@ describe.each(databases)('stale generations on %s', (dialect) => {
     await setUsage(3); // abandoned, alive and done each counted one
 
     const before = t.clock.now().toISOString();
-    expect(await failStaleGenerations(t.deps, { staleAfterMs: STALE })).toEqual({
+    expect(await sweepStaleGenerations(t.deps, { staleAfterMs: STALE })).toEqual({
+      requeued: 0,
       failed: 2,
       refunded: 1,
     });
@@ -90,7 +91,8 @@ describe.each(databases)('stale generations on %s', (dialect) => {
     expect(await shown(done)).toMatchObject({ status: 'succeeded' });
 
     // Nothing left to do: a second sweep changes nothing.
-    expect(await failStaleGenerations(t.deps, { staleAfterMs: STALE })).toEqual({
+    expect(await sweepStaleGenerations(t.deps, { staleAfterMs: STALE })).toEqual({
+      requeued: 0,
       failed: 0,
       refunded: 0,
     });
@@ -98,7 +100,8 @@ describe.each(databases)('stale generations on %s', (dialect) => {
 
     // The live one goes quiet too: the next sweep takes it.
     t.clock.advance(14 * MINUTE);
-    expect(await failStaleGenerations(t.deps, { staleAfterMs: STALE })).toEqual({
+    expect(await sweepStaleGenerations(t.deps, { staleAfterMs: STALE })).toEqual({
+      requeued: 0,
       failed: 1,
       refunded: 1,
     });
@@ -110,7 +113,7 @@ describe.each(databases)('stale generations on %s', (dialect) => {
     for (let i = 0; i < 12; i++) ids.push(await generation('running', 30 * MINUTE, true));
     await setUsage(12);
     const sweeps = await Promise.all(
-      Array.from({ length: 6 }, () => failStaleGenerations(t.deps, { staleAfterMs: STALE })),
+      Array.from({ length: 6 }, () => sweepStaleGenerations(t.deps, { staleAfterMs: STALE })),
     );
     expect(sweeps.reduce((n, s) => n + s.failed, 0)).toBe(12);
     expect(sweeps.reduce((n, s) => n + s.refunded, 0)).toBe(12);
@@ -139,7 +142,8 @@ describe.each(databases)('stale generations on %s', (dialect) => {
         .values(rows.slice(i, i + 150))
         .execute();
     }
-    expect(await failStaleGenerations(t.deps, { staleAfterMs: STALE })).toEqual({
+    expect(await sweepStaleGenerations(t.deps, { staleAfterMs: STALE })).toEqual({
+      requeued: 0,
       failed: 450,
       refunded: 0,
     });
@@ -189,8 +193,8 @@ describe.each(databases)('stale generations on %s', (dialect) => {
     // The threshold passes many times over with the work still going on.
     t.clock.set(new Date(t.clock.now().getTime() + 20 * MINUTE));
     await new Promise((r) => setTimeout(r, 900));
-    const swept = await failStaleGenerations(t.deps, { staleAfterMs: 1000 });
-    expect(swept).toEqual({ failed: 0, refunded: 0 });
+    const swept = await sweepStaleGenerations(t.deps, { staleAfterMs: 1000 });
+    expect(swept).toEqual({ requeued: 0, failed: 0, refunded: 0 });
     run.open();
     expect((await run.answer).status).toBe(201);
     expect((await shown(run.generationId)).status).toBe('succeeded');
@@ -207,7 +211,8 @@ describe.each(databases)('stale generations on %s', (dialect) => {
       .set({ updated_at: ago(STALE + MINUTE) })
       .where('id', '=', run.generationId)
       .execute();
-    expect(await failStaleGenerations(t.deps, { staleAfterMs: STALE })).toEqual({
+    expect(await sweepStaleGenerations(t.deps, { staleAfterMs: STALE })).toEqual({
+      requeued: 0,
       failed: 1,
       refunded: 1,
     });

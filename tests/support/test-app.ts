@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { runnerOf } from '../../api/quiz/generation-runner.js';
 import { createApp } from '../../api/app.js';
 import { loadConfig, type Config } from '../../api/env.js';
 import { openDatabase, migrateToLatest, type DbHandle } from '../../api/db/database.js';
@@ -110,6 +111,8 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   }
 
   async function close() {
+    // Jobs this app's generation runner is making go back to the queue before the pool closes.
+    await runnerOf(deps).stop();
     await handle.close();
     if (schema) {
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });

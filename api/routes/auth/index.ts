@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, Deps } from '../../lib/context.js';
 import { validate } from '../../lib/validate.js';
-import { hitRateLimit } from '../../lib/rate-limit.js';
 import { clientIp } from '../../lib/auth-middleware.js';
 import { AppError, normalizeLocale } from '../../lib/errors.js';
 import * as auth from '../../auth/service.js';
@@ -15,15 +14,10 @@ const locale = z.string().max(20).optional();
 /** Counts the attempt against the caller's IP and the e-mail; throws RATE_LIMITED past either. */
 async function limit(deps: Deps, action: string, ip: string, mail?: string) {
   const { windowSeconds, perIp, perEmail } = deps.config.rateLimit;
-  await hitRateLimit(deps.db, deps.clock, `${action}:ip:${ip}`, perIp, windowSeconds);
+  await deps.rateLimiter.hit(`${action}:ip:${ip}`, perIp, windowSeconds);
   if (mail) {
-    await hitRateLimit(
-      deps.db,
-      deps.clock,
-      `${action}:email:${auth.normalizeEmail(mail)}`,
-      perEmail,
-      windowSeconds,
-    );
+    const key = `${action}:email:${auth.normalizeEmail(mail)}`;
+    await deps.rateLimiter.hit(key, perEmail, windowSeconds);
   }
 }
 

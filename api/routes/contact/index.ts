@@ -2,7 +2,6 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../lib/context.js';
 import { validate } from '../../lib/validate.js';
-import { hitRateLimit } from '../../lib/rate-limit.js';
 import { clientIp } from '../../lib/auth-middleware.js';
 import { AppError, normalizeLocale } from '../../lib/errors.js';
 import { verifySessionToken } from '../../auth/session.js';
@@ -59,7 +58,7 @@ export function contactRoutes() {
     const deps = c.get('deps');
     const body = c.req.valid('json');
     const { perIp, windowSeconds } = CONTACT_LIMIT;
-    await hitRateLimit(deps.db, deps.clock, `contact:ip:${clientIp(c)}`, perIp, windowSeconds);
+    await deps.rateLimiter.hit(`contact:ip:${clientIp(c)}`, perIp, windowSeconds);
     await submitContactRequest(deps, {
       name: body.name,
       email: body.email,

@@ -1,22 +1,24 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
-import type { AppEnv, Deps } from '../../lib/context.js';
+import type { AppEnv } from '../../lib/context.js';
 import { requireAuth } from '../../lib/auth-middleware.js';
 import { validate } from '../../lib/validate.js';
 import { AppError } from '../../lib/errors.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
 import { contentDisposition } from '../../materials/file-types.js';
-import { createQuizGenerator } from '../../quizgen/index.js';
-import { createWorkerBuiltinGenerator } from '../../quizgen/thread/index.js';
 import {
   DIFFICULTIES,
   QUESTION_COUNTS,
   QUESTION_TYPES,
   type QuestionType,
-  type QuizGenerator,
 } from '../../quizgen/types.js';
-import { cancelGeneration, generateQuiz, getGeneration } from '../../quiz/generation-service.js';
+import {
+  cancelGeneration,
+  generateQuiz,
+  getGeneration,
+  queueQuiz,
+} from '../../quiz/generation-service.js';
 import * as quizzes from '../../quiz/quiz-service.js';
 import { getReport, getReportForExport } from '../../quiz/report-service.js';
 import { exportFileName, renderReportCsv, renderReportPdf } from '../../export/index.js';
@@ -46,20 +48,6 @@ const generateBody = z.object({
 
 const answersField = z.array(z.unknown()).max(500);
 
-const generators = new WeakMap<Deps, QuizGenerator>();
-function generatorOf(deps: Deps): QuizGenerator {
-  if (deps.quizGenerator) return deps.quizGenerator;
-  let g = generators.get(deps);
-  if (!g) {
-    g = createQuizGenerator(deps.config, {
-      log: deps.logger,
-      builtin: createWorkerBuiltinGenerator(),
-    });
-    generators.set(deps, g);
-  }
-  return g;
-}
-
 /** /api/v1/quiz: generate, take, submit and review the learner's own quizzes. */
 export function quizRoutes() {
   const r = new Hono<AppEnv>();
@@ -72,26 +60,31 @@ export function quizRoutes() {
     const deps = c.get('deps');
     const instructions = (body.description ?? body.additionalInstructions ?? '').trim();
     const types = [...new Set(body.questionTypes ?? [])];
-    const data = await generateQuiz(
-      { ...deps, staleAfterMs: deps.config.generationStaleMs },
-      generatorOf(deps),
-      c.get('user').id,
-      {
-        materialId: body.materialId,
-        title: body.title,
-        description: instructions,
-        generationId: body.generationId,
-        idempotencyKey,
-        settings: {
-          questionCount: body.questionCount,
-          questionTypes: types.length ? types : DEFAULT_TYPES,
-          difficulty: body.difficulty,
-          language: body.language,
-          additionalInstructions: instructions || undefined,
-        },
+    const userId = c.get('user').id;
+    const input = {
+      materialId: body.materialId,
+      title: body.title,
+      description: instructions,
+      generationId: body.generationId,
+      idempotencyKey,
+      settings: {
+        questionCount: body.questionCount,
+        questionTypes: types.length ? types : DEFAULT_TYPES,
+        difficulty: body.difficulty,
+        language: body.language,
+        additionalInstructions: instructions || undefined,
       },
-      c.req.raw.signal,
-    );
+    };
+    // `Prefer: respond-async`: 202 with the queued job, followed at its Location; the job no
+    // longer depends on this request (docs/api/generation-queue.md).
+    if (/(^|[\s,;])respond-async($|[\s,;])/i.test(c.req.header('prefer') ?? '')) {
+      const queued = await queueQuiz(deps, userId, input);
+      if (queued.kind === 'made') return c.json({ success: true, data: queued.quiz }, 201);
+      c.header('Location', `/api/v1/quiz/generations/${queued.id}`);
+      c.header('Preference-Applied', 'respond-async');
+      return c.json({ success: true, data: await getGeneration(deps.db, userId, queued.id) }, 202);
+    }
+    const data = await generateQuiz(deps, userId, input, c.req.raw.signal);
     return c.json({ success: true, data }, 201);
   });
 
