@@ -16,6 +16,7 @@ import { createRedis } from './lib/redis.js';
 import { redisRateLimiter } from './lib/redis-rate-limit.js';
 import { sweepStaleGenerations } from './quiz/stale-generations.js';
 import { runnerOf } from './quiz/generation-runner.js';
+import { purgeDeletions } from './storage/pending-deletions.js';
 import type { Deps } from './lib/context.js';
 import { clearUploadTemp } from './materials/upload-temp.js';
 import { startReminderJob } from './review/reminder-job.js';
@@ -79,6 +80,17 @@ async function main() {
   );
   staleTimer.unref();
   lifecycle.onStop(() => clearInterval(staleTimer));
+  // Stored files whose rows were deleted while the store could not delete them: again now and
+  // every five minutes, by every instance (api/storage/pending-deletions.ts).
+  const purge = () =>
+    purgeDeletions({ db: handle.db, storage, clock: systemClock, logger }).catch((err: unknown) =>
+      logger.warn({ err }, 'retrying stored-file removals failed'),
+    );
+  void purge();
+  const purgeTimer = setInterval(() => void purge(), 5 * 60_000);
+  purgeTimer.unref();
+  lifecycle.onStop(() => clearInterval(purgeTimer));
+
   const deps: Deps = {
     config,
     db: handle.db,

@@ -169,6 +169,14 @@ export interface QuizGenerationsTable {
   claimed_by: string | null;
 }
 
+/** A stored object to remove (its rows are gone); kept until the store has deleted it. */
+export interface StorageDeletionsTable {
+  key: string;
+  created_at: string;
+  attempts: Generated<number>;
+  last_error: string | null;
+}
+
 export interface QuizAttemptsTable {
   id: string;
   quiz_id: string;
@@ -391,6 +399,7 @@ export interface Database {
   job_runs: JobRunsTable;
   reminder_deliveries: ReminderDeliveriesTable;
   reminder_settings: ReminderSettingsTable;
+  storage_deletions: StorageDeletionsTable;
 }
 
 export type User = Selectable<UsersTable>;

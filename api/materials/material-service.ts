@@ -3,6 +3,7 @@ import type { Deps } from '../lib/context.js';
 import type { Db } from '../db/database.js';
 import type { Material } from '../db/schema.js';
 import { iso } from '../lib/clock.js';
+import { deleteRecorded, recordDeletions } from '../storage/pending-deletions.js';
 import { AppError } from '../lib/errors.js';
 import type { ExtractedDocument } from '../extract/index.js';
 import {
@@ -170,19 +171,26 @@ export async function deleteMaterial(
       .where('material_id', '=', id)
       .execute();
     await trx.deleteFrom('materials').where('id', '=', id).execute();
-    return files.map((f) => f.storage_key);
+    const stored = files.map((f) => f.storage_key);
+    // With the rows: objects the store cannot delete now are deleted later (purgeDeletions).
+    await recordDeletions(trx, d.clock, stored);
+    return stored;
   });
-  await removeStored(d, keys);
+  await deleteRecorded(d, keys);
 }
 
-/** Deletes stored objects, logging (not throwing) the ones that could not be removed. */
-export async function removeStored(d: Pick<MaterialDeps, 'storage' | 'logger'>, keys: string[]) {
+/**
+ * Deletes stored objects no row points at (an upload that failed after storing some); the
+ * ones the store cannot delete now are recorded and deleted later (purgeDeletions).
+ */
+export async function removeStored(d: MaterialDeps, keys: string[]) {
   const results = await Promise.allSettled(keys.map((k) => d.storage.delete(k)));
-  results.forEach((r, i) => {
-    if (r.status === 'rejected') {
-      d.logger.error({ err: r.reason, key: keys[i] }, 'could not remove a stored file');
-    }
-  });
+  const failed = keys.filter((_, i) => results[i]!.status === 'rejected');
+  if (failed.length === 0) return;
+  d.logger.warn({ keys: failed }, 'could not remove stored files; will try again');
+  await recordDeletions(d.db, d.clock, failed).catch((err: unknown) =>
+    d.logger.error({ err, keys: failed }, 'could not record stored files to remove'),
+  );
 }
 
 /** Characters a text column cannot keep: U+0000 (PostgreSQL) and lone surrogates (UTF-8). */

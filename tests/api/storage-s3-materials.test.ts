@@ -7,6 +7,7 @@ import { corpusFile, leftovers, upload } from '../support/multipart.js';
 import { startS3Peer, type S3Peer } from '../support/s3-peer.js';
 import { s3Storage, type S3Storage } from '../../api/storage/s3-storage.js';
 import { errorCatalog } from '../../api/lib/error-catalog.js';
+import { purgeDeletions } from '../../api/storage/pending-deletions.js';
 
 /*
  * The materials API with its originals in an S3-compatible bucket (s3rver on a random port)
@@ -129,5 +130,30 @@ describe.each(databases)('materials in S3 storage on %s', (dialect) => {
     expect(peer.objects()).toEqual([`${userId}/${kept.id}/${kept.files[0].id}`]);
     const back = await download(kept.files[0].path);
     expect(Buffer.from(await back.arrayBuffer()).equals(column.bytes)).toBe(true);
+  });
+  it('deletes a material during an outage at once, and its objects when the store is back', async () => {
+    const gone = (await upload(t, token, [column, calendar], { title: 'Gone' })).body.data;
+    const keys = gone.files.map((f: { id: string }) => `${userId}/${gone.id}/${f.id}`).sort();
+    const ofGone = () => peer.objects().filter((k) => k.startsWith(`${userId}/${gone.id}/`));
+    expect(ofGone()).toEqual(keys);
+    await peer.stop();
+
+    const res = await t.call('DELETE', `/api/v1/materials/${gone.id}`, {}, { token });
+    expect(res.status).toBe(200);
+    expect(await rowsOf(gone.id)).toEqual({ materials: [], files: [] });
+    const pending = await t.db
+      .selectFrom('storage_deletions')
+      .select(['key', 'attempts'])
+      .orderBy('key')
+      .execute();
+    expect(pending).toEqual(keys.map((key: string) => ({ key, attempts: 1 })));
+    // Still down: nothing deleted, nothing forgotten.
+    expect(await purgeDeletions({ ...t.deps, storage })).toEqual({ deleted: 0, left: 2 });
+
+    await peer.start();
+    expect(ofGone()).toEqual(keys);
+    expect(await purgeDeletions({ ...t.deps, storage })).toEqual({ deleted: 2, left: 0 });
+    expect(ofGone()).toEqual([]);
+    expect(await t.db.selectFrom('storage_deletions').selectAll().execute()).toEqual([]);
   });
 });
