@@ -24,6 +24,7 @@ import type { RouteMatchCallbackOptions } from 'workbox-core/types';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
 import { registerBackgroundSync } from './background-sync';
+import { registerNotificationClick } from './notification-click';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<PrecacheEntry | string>;
@@ -95,5 +96,7 @@ registerRoute(
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
+
+registerNotificationClick();
 
 clientsClaim();

@@ -1,4 +1,5 @@
 import { Workbox } from 'workbox-window';
+import { inAppPath, WORKER_NAVIGATE_MESSAGE } from '../../lib/offline/worker-messages';
 import { usePwaStore } from './pwa-store';
 
 /** How often, at most, a tab coming back into view asks the server for a newer worker. */
@@ -37,6 +38,14 @@ export async function registerServiceWorker() {
         return origin === location.origin && !pathname.startsWith('/api/');
       });
     void wb.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache } }).catch(() => undefined);
+  });
+
+  // A notification clicked (worker/notification-click.ts): go there in-app, no reload.
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
+    const data = event.data as { type?: string; path?: unknown } | null;
+    if (data?.type !== WORKER_NAVIGATE_MESSAGE) return;
+    const path = inAppPath(data.path, location.origin);
+    if (path) void import('../router').then(({ router }) => router.navigate(path));
   });
 
   const registration = await wb.register();

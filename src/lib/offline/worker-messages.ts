@@ -12,6 +12,25 @@ export const WORKER_CLEAR_MESSAGE = 'mnemo:outbox-clear';
 /** The page's own outbox requests carry this header; the worker's queue leaves them alone. */
 export const OUTBOX_HEADER = 'X-Mnemo-Outbox';
 
+/** Worker → a page: the learner clicked a notification; show this in-app path. */
+export const WORKER_NAVIGATE_MESSAGE = 'mnemo:navigate';
+
+/**
+ * The in-app path a notification may open: same origin, a path (not "//host"), never /api.
+ * Anything else → null (the worker then opens nothing).
+ */
+export function inAppPath(url: unknown, origin: string): string | null {
+  if (typeof url !== 'string' || url === '') return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url, origin);
+  } catch {
+    return null;
+  }
+  if (parsed.origin !== origin || parsed.pathname.startsWith('/api/')) return null;
+  return parsed.pathname + parsed.search + parsed.hash;
+}
+
 /** Asks the active service worker, if any, to forget its queued requests. */
 export function clearWorkerQueue(): void {
   try {
