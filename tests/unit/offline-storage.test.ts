@@ -47,6 +47,17 @@ describe('room for an upload kept offline', () => {
     expect(stored!.blob.size).toBe(2048);
   });
 
+  it('delivers under the online try’s Idempotency-Key, so a stored-but-unanswered upload is not made twice', async () => {
+    await queueUpload(USER, {
+      title: 'Cut off',
+      description: '',
+      files: [file('a.txt', 10)],
+      idempotencyKey: 'upload-key-1',
+    });
+    const [item] = await listOutbox(USER);
+    expect(item!.clientRequestId).toBe('upload-key-1');
+  });
+
   it('says "cap" past the cap without writing anything', async () => {
     const big = file('big.pdf', UPLOAD_QUEUE_CAP_BYTES + 1);
     await expect(

@@ -140,7 +140,7 @@ export class OfflineStorageError extends Error {
  */
 export async function queueUpload(
   userId: string,
-  u: { title: string; description: string; files: File[] },
+  u: { title: string; description: string; files: File[]; idempotencyKey?: string },
 ): Promise<void> {
   const bytes = u.files.reduce((n, f) => n + f.size, 0);
   const estimate = await navigator.storage?.estimate?.().catch(() => undefined);
@@ -156,7 +156,9 @@ export async function queueUpload(
         method: 'POST',
         url: '/api/v1/materials/upload',
         body,
-        clientRequestId: newId(),
+        // The online try's key, when it was cut off: should the server have stored it, the
+        // delivery gets that material instead of making a second one.
+        clientRequestId: u.idempotencyKey ?? newId(),
         subject: {
           title: u.title,
           description: u.description,

@@ -20,6 +20,11 @@ export const uploadInputSchema = z.object({
 export type UploadInput = z.infer<typeof uploadInputSchema>;
 
 export interface UploadCallbacks {
+  /**
+   * Sent as Idempotency-Key: a retry with the same key (the outbox's, after the connection
+   * dropped) gets the material this one made instead of a second one.
+   */
+  idempotencyKey?: string;
   /** Share of the request body sent so far, 0…1. */
   onProgress?: (fraction: number) => void;
   /** Every byte is sent; the server is now reading the files (extraction, maybe OCR). */
@@ -77,6 +82,7 @@ export function uploadMaterial(
     xhr.setRequestHeader('Accept-Language', i18n.resolvedLanguage ?? 'zh-TW');
     const token = getCookie(TOKEN_COOKIE);
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    if (callbacks.idempotencyKey) xhr.setRequestHeader('Idempotency-Key', callbacks.idempotencyKey);
 
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) callbacks.onProgress?.(e.loaded / e.total);

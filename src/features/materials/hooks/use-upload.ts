@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { OfflineStorageError, queueUpload } from '../../../lib/offline/queue';
 import { currentUserId } from '../../../stores/auth-store';
+import { newId } from '../../../lib/ids';
 import { uploadMaterial, UploadNetworkError } from '../api/upload-material';
 import { ACCEPTED_EXTENSIONS, MAX_FILE_BYTES, MAX_FILES, UPLOAD_ERROR_MS } from '../lib/constants';
 import type { Material } from '../lib/material';
@@ -92,10 +93,12 @@ export function useUpload(onDone: (material: Material) => void, onQueued: () => 
         description: description.trim(),
         files: chosen,
       };
+      // One key for this upload, online try and queued delivery alike (docs/api/idempotency.md).
+      const idempotencyKey = newId();
       const queue = async () => {
         const userId = currentUserId();
         if (userId === null) throw new UploadNetworkError();
-        await queueUpload(userId, input);
+        await queueUpload(userId, { ...input, idempotencyKey });
         controller.current = null;
         setPhase('idle');
         onQueued();
@@ -107,6 +110,7 @@ export function useUpload(onDone: (material: Material) => void, onQueued: () => 
           return;
         }
         const material = await uploadMaterial(input, {
+          idempotencyKey,
           signal: ctrl.signal,
           onProgress: setProgress,
           onSent: () => setPhase('reading'),
