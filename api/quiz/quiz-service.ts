@@ -222,19 +222,18 @@ async function recordAttempt(
       .set((eb) => ({
         completed: 1,
         score: result.score,
-        best_score: eb.fn.coalesce('best_score', eb.val(result.score)),
+        // Portable max(best, new): both databases lack a two-argument MAX with the same name.
+        best_score: eb
+          .case()
+          .when(eb.or([eb('best_score', 'is', null), eb('best_score', '<', result.score)]))
+          .then(result.score)
+          .else(eb.ref('best_score'))
+          .end(),
         attempt_count: eb('attempt_count', '+', 1),
         answered_count: result.answeredCount,
         last_taken_at: now,
       }))
       .where('id', '=', quiz.id)
-      .execute();
-    // Portable max(best, new): both databases lack a two-argument MAX with the same name.
-    await trx
-      .updateTable('quizzes')
-      .set({ best_score: result.score })
-      .where('id', '=', quiz.id)
-      .where('best_score', '<', result.score)
       .execute();
     // Every answered question reviews its card, in this transaction (docs/decisions/0014).
     await recordQuizReviews(trx, {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Grade } from 'ts-fsrs';
 import type { Db } from '../db/database.js';
 import type { Quiz, ReviewCard } from '../db/schema.js';
@@ -34,6 +35,12 @@ export const conceptKey = (concept: string) => concept.normalize('NFC').trim().t
 
 const MAX_TRIES = 5;
 
+/** A review at `when`, never before the card's last review (reviews of a card stay in order). */
+function rate(row: ReviewCard, rating: Grade, when: Date) {
+  const last = row.last_review ? Date.parse(row.last_review) : Number.NEGATIVE_INFINITY;
+  return review(row, rating, when.getTime() < last ? new Date(last) : when);
+}
+
 /**
  * Applies a rating to a card inside the caller's transaction. The update names the version it
  * read, so a review that raced another one is redone on the newer state instead of lost.
@@ -52,9 +59,7 @@ export async function applyRating(
       .selectAll()
       .where('id', '=', cardId)
       .executeTakeFirstOrThrow();
-    const when = at(row);
-    const last = row.last_review ? Date.parse(row.last_review) : Number.NEGATIVE_INFINITY;
-    const { card, log } = review(row, rating, when.getTime() < last ? new Date(last) : when);
+    const { card, log } = rate(row, rating, at(row));
     const updated = await trx
       .updateTable('review_cards')
       .set({ ...card, version: row.version + 1, updated_at: iso(now) })
@@ -67,9 +72,74 @@ export async function applyRating(
 }
 
 /**
+ * Rows per multi-row statement. The widest row binds ~25 parameters, so a chunk stays far under
+ * SQLite's limit (32,766) and PostgreSQL's (65,535); a quiz (at most ~50 questions) is one chunk.
+ */
+export const BATCH_ROWS = 200;
+
+function chunks<T>(items: readonly T[], size = BATCH_ROWS): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+const CARD_COLUMNS = [
+  'due',
+  'stability',
+  'difficulty',
+  'elapsed_days',
+  'scheduled_days',
+  'learning_steps',
+  'reps',
+  'lapses',
+  'state',
+  'last_review',
+] as const satisfies ReadonlyArray<keyof CardColumns>;
+
+interface PlannedReview {
+  row: ReviewCard;
+  rating: Grade;
+  correct: boolean;
+  timing: QuestionTiming | undefined;
+  card: CardColumns;
+  log: LogColumns;
+}
+
+/**
+ * Writes the new states of many cards in one statement, each row only if it still has the
+ * version that was read: `col = CASE id WHEN … THEN … ELSE col END` (the ELSE gives PostgreSQL
+ * the column's type for the bound values). Returns the ids it updated.
+ */
+async function updateCards(trx: Db, planned: readonly PlannedReview[], stamp: string) {
+  const caseOf = (column: (typeof CARD_COLUMNS)[number]) =>
+    sql`case ${sql.ref('id')} ${sql.join(
+      planned.map((p) => sql`when ${p.row.id} then ${p.card[column]}`),
+      sql` `,
+    )} else ${sql.ref(column)} end`;
+  const set = Object.fromEntries(CARD_COLUMNS.map((c) => [c, caseOf(c)]));
+  const rows = await trx
+    .updateTable('review_cards')
+    .set((eb) => ({ ...set, version: eb('version', '+', 1), updated_at: stamp }))
+    .where((eb) =>
+      eb.or(
+        planned.map((p) => eb.and([eb('id', '=', p.row.id), eb('version', '=', p.row.version)])),
+      ),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
  * Turns every answered question of a just-recorded quiz attempt into a review of its card
  * (created on first sight), in the submission's own transaction: a submission recorded once
  * reviews each card once.
+ *
+ * A constant number of statements whatever the question count: one multi-row insert of the
+ * cards (existing ones kept), one read of the learner's cards of the quiz, the new states
+ * computed in memory, one version-checked update of them all and one insert of the logs (each
+ * per BATCH_ROWS rows). A card another review changed since the read is redone on its newer
+ * state by applyRating, as a single review would be.
  */
 export async function recordQuizReviews(
   trx: Db,
@@ -87,55 +157,90 @@ export async function recordQuizReviews(
   const questions = new Map(input.questions.map((q) => [q.id, q]));
   const timings = new Map((input.timings ?? []).map((t) => [t.questionId, t]));
   const stamp = iso(now);
+
+  // The answered questions, each once (one card, one log per attempt).
+  const answered: Array<{ question: GeneratedQuestion; detail: AnswerDetail }> = [];
+  const seen = new Set<string>();
   for (const d of input.detail) {
     const question = questions.get(d.questionId);
-    if (!d.answered || !question) continue;
+    if (!d.answered || !question || seen.has(question.id)) continue;
+    seen.add(question.id);
+    answered.push({ question, detail: d });
+  }
+  if (answered.length === 0) return;
+
+  for (const part of chunks(answered)) {
     await trx
       .insertInto('review_cards')
-      .values({
-        id: randomUUID(),
-        user_id: userId,
-        quiz_id: quiz.id,
-        material_id: quiz.material_id,
-        question_id: question.id,
-        concepts: JSON.stringify(cardConcepts(question)),
-        ...emptyCardColumns(now),
-        created_at: stamp,
-        updated_at: stamp,
-      })
+      .values(
+        part.map(({ question }) => ({
+          id: randomUUID(),
+          user_id: userId,
+          quiz_id: quiz.id,
+          material_id: quiz.material_id,
+          question_id: question.id,
+          concepts: JSON.stringify(cardConcepts(question)),
+          ...emptyCardColumns(now),
+          created_at: stamp,
+          updated_at: stamp,
+        })),
+      )
       .onConflict((oc) => oc.columns(['user_id', 'quiz_id', 'question_id']).doNothing())
       .execute();
-    const { id: cardId } = await trx
-      .selectFrom('review_cards')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('quiz_id', '=', quiz.id)
-      .where('question_id', '=', question.id)
-      .executeTakeFirstOrThrow();
+  }
+  const rows = await trx
+    .selectFrom('review_cards')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('quiz_id', '=', quiz.id)
+    .execute();
+  const cards = new Map(rows.map((r) => [r.question_id, r]));
+
+  const planned: PlannedReview[] = answered.map(({ question, detail }) => {
+    const row = cards.get(question.id);
+    if (!row) throw new Error(`no review card for question ${question.id} of quiz ${quiz.id}`);
     const timing = timings.get(question.id);
     const rating = ratingFor({
-      correct: d.isCorrect,
+      correct: detail.isCorrect,
       type: question.type,
       firstTry: timing?.firstTry,
       elapsedMs: timing?.elapsedMs,
     });
-    const { log } = await applyRating(trx, cardId, rating, () => now, now);
+    return { row, rating, correct: detail.isCorrect, timing, ...rate(row, rating, now) };
+  });
+
+  const updated = new Set<string>();
+  for (const part of chunks(planned)) {
+    for (const id of await updateCards(trx, part, stamp)) updated.add(id);
+  }
+  // Changed by another review since the read (a review answer committed in between): redo
+  // those one by one on their newer state, so neither review is lost.
+  for (const p of planned) {
+    if (updated.has(p.row.id)) continue;
+    const redone = await applyRating(trx, p.row.id, p.rating, () => now, now);
+    p.card = redone.card;
+    p.log = redone.log;
+  }
+
+  for (const part of chunks(planned)) {
     await trx
       .insertInto('review_logs')
-      .values({
-        id: randomUUID(),
-        card_id: cardId,
-        user_id: userId,
-        source: 'quiz',
-        attempt_id: input.attemptId,
-        client_review_id: null,
-        correct: d.isCorrect ? 1 : 0,
-        first_try: timing?.firstTry === false ? 0 : 1,
-        elapsed_ms: timing?.elapsedMs ?? null,
-        ...log,
-        result: null,
-        created_at: stamp,
-      })
+      .values(
+        part.map((p) => ({
+          id: randomUUID(),
+          card_id: p.row.id,
+          user_id: userId,
+          source: 'quiz' as const,
+          attempt_id: input.attemptId,
+          client_review_id: null,
+          correct: p.correct ? 1 : 0,
+          first_try: p.timing?.firstTry === false ? 0 : 1,
+          elapsed_ms: p.timing?.elapsedMs ?? null,
+          ...p.log,
+          result: null,
+          created_at: stamp,
+        })),
+      )
       .execute();
   }
 }
