@@ -57,6 +57,9 @@ export async function claimNextJob(
       status: 'running',
       claimed_by: instanceId,
       attempts: eb('attempts', '+', 1),
+      // Out of the queue: the first stage starts now (clients show "queued" only while waiting).
+      stage: 'reading',
+      progress: 2,
       updated_at: iso(clock.now()),
     }))
     .where('id', '=', (eb) =>

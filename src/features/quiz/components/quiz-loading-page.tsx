@@ -152,6 +152,12 @@ function GenerationScreen({ pending }: { pending: PendingGeneration }) {
               {percent}%
             </span>
           </div>
+          {/* The server's queue is full (decision 0019): say why the bar waits. */}
+          {!done && run.server?.stage === 'queued' && (
+            <p className="generation-progress__queued" role="status">
+              {t('loading.queued')}
+            </p>
+          )}
           <div
             className="generation-progress__track"
             role="progressbar"
