@@ -24,15 +24,32 @@ function axeViolations(page: Page): Promise<Violation[]> {
 }
 
 async function runAxe(page: Page): Promise<Violation[]> {
-  // Let fades and slides finish first: a dialog half faded in is not what a learner reads.
-  await page.evaluate(() =>
-    Promise.all(
+  // Let fades and slides finish first: a dialog half faded in is not what a learner reads. An
+  // animation may start while others end (a menu closing as the page it opened comes in), so
+  // wait until two frames in a row start none (at most 3 s).
+  await page.evaluate(async () => {
+    const running = () =>
       document
         .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+        .filter(
+          (a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity,
+        );
+    const frame = () => new Promise((r) => requestAnimationFrame(() => r(undefined)));
+    const until = performance.now() + 3000;
+    while (performance.now() < until) {
+      const now = running();
+      if (now.length === 0) {
+        await frame();
+        await frame();
+        if (running().length === 0) return;
+        continue;
+      }
+      await Promise.race([
+        Promise.all(now.map((a) => a.finished.catch(() => undefined))),
+        new Promise((r) => setTimeout(r, 1000)),
+      ]);
+    }
+  });
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
