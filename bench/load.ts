@@ -10,7 +10,9 @@
  *   open     GET  /api/v1/quiz/{quizId}
  *   submit   POST /api/v1/quiz/{quizId}/submit (a new clientSubmissionId each time)
  * It prints requests, throughput and p50/p95/p99/max per step and overall, beside the bare
- * GET /healthz latency measured the same way in the same run (the baseline). Any non-2xx
+ * GET /healthz latency measured the same way in the same run (the baseline). Then every learner
+ * asks for one more quiz at the same moment (a generation burst through the queue, decision
+ * 0019): the time until the last is answered and the latency percentiles. Any non-2xx
  * answer or network error is an error; the exit code is 1 when there is any.
  * PostgreSQL: LOAD_PG_URL (default postgres://postgres@127.0.0.1:5432/test) names a server
  * where a throwaway database is created and dropped.
@@ -40,7 +42,7 @@ const DOCS = [
   'md/zh_audrey_tang_2025_ai_safety_column.md',
 ];
 const STEPS = ['list', 'quizzes', 'open', 'submit'] as const;
-type Step = (typeof STEPS)[number] | 'bare';
+type Step = (typeof STEPS)[number] | 'bare' | 'generate';
 
 interface Learner {
   token: string;
@@ -247,8 +249,35 @@ async function runOn(dialect: string): Promise<number> {
     );
     out(`errors: ${rec.errorCount}`);
     for (const [what, n] of rec.errors) out(`  ${n} × ${what}`);
+
+    // Generation burst: every learner asks for one more quiz at the same moment. The requests
+    // wait while the jobs go through the generation queue (GENERATION_CONCURRENCY at a time);
+    // each must be answered with its quiz.
+    const burst = new Recorder();
+    const burstStarted = performance.now();
+    await Promise.all(
+      learners.map((l, i) =>
+        timed(
+          burst,
+          'generate',
+          server.base,
+          'POST',
+          '/api/v1/quiz/generate',
+          { materialId: l.materialId, questionCount: 5, language: i % 2 ? 'zh-TW' : 'en-US' },
+          l.token,
+        ),
+      ),
+    );
+    const burstS = (performance.now() - burstStarted) / 1000;
+    out(
+      `${dialect}: generation burst, ${LEARNERS} generations asked at once, the last answered after ${burstS.toFixed(1)} s (ms)`,
+    );
+    out(`step       requests   throughput      p50      p95      p99      max`);
+    out(summary(burst, 'generate', burstS));
+    out(`errors: ${burst.errorCount}`);
+    for (const [what, n] of burst.errors) out(`  ${n} × ${what}`);
     out();
-    return rec.errorCount;
+    return rec.errorCount + burst.errorCount;
   } finally {
     await server.stop();
     fs.rmSync(work, { recursive: true, force: true });

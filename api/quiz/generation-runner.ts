@@ -31,6 +31,11 @@ export interface GenerationRunner {
   stop(graceMs?: number): Promise<void>;
   /** Resolves when a job this instance is making ends (undefined when it is not making it). */
   settled(id: string): Promise<void> | undefined;
+  /**
+   * Resolves when something may have changed for a job: this instance claims it or ends it, or
+   * `ms` have passed (it may be made elsewhere). Lets a waiting request sleep instead of polling.
+   */
+  wake(id: string, ms: number): Promise<void>;
   /** Aborts a job this instance is making (a cancel arrived here). */
   abort(id: string): void;
   /** Jobs being made here now. */
@@ -80,6 +85,12 @@ export function createGenerationRunner(deps: RunnerDeps): GenerationRunner {
   const { concurrency, pollMs } = deps.config.generationQueue;
   const instanceId = randomUUID();
   const jobs = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  /** Requests waiting on a job, woken when this instance claims it. */
+  const claimWaiters = new Map<string, Set<() => void>>();
+  const wakeClaimed = (id: string) => {
+    for (const wake of claimWaiters.get(id) ?? []) wake();
+    claimWaiters.delete(id);
+  };
   let builtin: QuizGenerator | undefined;
   let pumping = false;
   let again = false;
@@ -119,6 +130,7 @@ export function createGenerationRunner(deps: RunnerDeps): GenerationRunner {
               if (!stopped) void pump();
             });
           jobs.set(row.id, { controller, done });
+          wakeClaimed(row.id);
         }
       } while (again && !stopped);
     } catch (err) {
@@ -309,6 +321,22 @@ export function createGenerationRunner(deps: RunnerDeps): GenerationRunner {
       await Promise.all([...jobs.values()].map((j) => j.done));
     },
     settled: (id) => jobs.get(id)?.done,
+    wake(id, ms) {
+      const running = jobs.get(id)?.done;
+      if (running) return running;
+      return new Promise<void>((resolve) => {
+        let set = claimWaiters.get(id);
+        if (!set) claimWaiters.set(id, (set = new Set()));
+        const done = () => {
+          clearTimeout(timer);
+          set.delete(done);
+          if (set.size === 0 && claimWaiters.get(id) === set) claimWaiters.delete(id);
+          resolve();
+        };
+        const timer = setTimeout(done, ms);
+        set.add(done);
+      });
+    },
     abort: (id) => jobs.get(id)?.controller.abort(),
     get active() {
       return jobs.size;

@@ -32,7 +32,9 @@ export interface GenerateInput {
 }
 
 /** How often a request waiting for its job re-reads the row (the job may run elsewhere). */
-const WAIT_POLL_MS = 200;
+const WAIT_POLL_MS = 250;
+/** The same while the job waits in the queue (a claim here wakes the request at once). */
+const QUEUED_POLL_MS = 1000;
 
 /**
  * Queues a quiz generation from one of the learner's materials (docs/decisions/0019). A free
@@ -136,8 +138,10 @@ export async function waitForQuiz(
         if (!d.shuttingDown?.()) await cancelGeneration(d, userId, id, 0);
         throw new AppError('GENERATION_CANCELLED');
       }
+      // Made here: woken when it ends. Queued: woken when this instance claims it, else
+      // re-read now and then (another instance may take it). Made elsewhere: re-read.
       await Promise.race([
-        runner.settled(id) ?? new Promise((r) => setTimeout(r, WAIT_POLL_MS)),
+        runner.wake(id, row.status === 'queued' ? QUEUED_POLL_MS : WAIT_POLL_MS),
         gone,
       ]);
     }
