@@ -90,6 +90,23 @@ export async function snap(page: Page, name: string) {
  * client-side route changes) and once more at the end; a serious or critical violation fails it.
  */
 export const test = base.extend<{ a11yWatch: void }>({
+  // @axe-core/playwright opens and closes a blank page in the context for each run; a
+  // setOffline landing at that moment fails with "Target page … has been closed" although the
+  // test's own page is fine. Such a call is simply made again.
+  context: async ({ context }, use) => {
+    const setOffline = context.setOffline.bind(context);
+    context.setOffline = async (offline: boolean) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await setOffline(offline);
+        } catch (err) {
+          if (attempt >= 5 || !/has been closed/.test(String(err))) throw err;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
+    };
+    await use(context);
+  },
   a11yWatch: [
     async ({ page }, use) => {
       const violations: Violation[] = [];
