@@ -205,38 +205,43 @@ export function paragraphs(text: string): string[] {
   return out;
 }
 
-/** The paragraphs of a text that arrives in chunks, each given out as soon as it is complete. */
-export async function* streamParagraphs(chunks: AsyncIterable<string>): AsyncGenerator<string> {
+/** Feeds chunks to a splitter and gives out what it emits as soon as each piece is complete. */
+async function* streamSplit(
+  chunks: AsyncIterable<string>,
+  splitterFor: (emit: (piece: string) => void) => { push(chunk: string): void; end(): void },
+): AsyncGenerator<string> {
   let ready: string[] = [];
-  const splitter = new ParagraphSplitter((p) => ready.push(p));
-  const lines = new LineSplitter((line, terminated) => splitter.line(line, terminated));
+  const splitter = splitterFor((piece) => ready.push(piece));
   for await (const chunk of chunks) {
-    lines.push(chunk);
+    splitter.push(chunk);
     if (ready.length > 0) {
       const out = ready;
       ready = [];
       yield* out;
     }
   }
-  lines.end();
   splitter.end();
   yield* ready;
 }
 
+/** The paragraphs of a text that arrives in chunks, each given out as soon as it is complete. */
+export function streamParagraphs(chunks: AsyncIterable<string>): AsyncGenerator<string> {
+  return streamSplit(chunks, (emit) => {
+    const paragraphsOut = new ParagraphSplitter(emit);
+    const lines = new LineSplitter((line, terminated) => paragraphsOut.line(line, terminated));
+    return {
+      push: (chunk) => lines.push(chunk),
+      end: () => {
+        lines.end();
+        paragraphsOut.end();
+      },
+    };
+  });
+}
+
 /** The lines of a text that arrives in chunks (\n, \r\n or \r), like text.split(/\r\n?|\n/). */
-export async function* streamLines(chunks: AsyncIterable<string>): AsyncGenerator<string> {
-  let ready: string[] = [];
-  const lines = new LineSplitter((line) => ready.push(line));
-  for await (const chunk of chunks) {
-    lines.push(chunk);
-    if (ready.length > 0) {
-      const out = ready;
-      ready = [];
-      yield* out;
-    }
-  }
-  lines.end();
-  yield* ready;
+export function streamLines(chunks: AsyncIterable<string>): AsyncGenerator<string> {
+  return streamSplit(chunks, (emit) => new LineSplitter((line) => emit(line)));
 }
 
 type TextItem = { text: string; headingPath?: string[] };
