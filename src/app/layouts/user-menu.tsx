@@ -18,22 +18,12 @@ import {
 import { toast } from '../../components/ui/toast';
 import { Avatar } from './avatar';
 import './user-menu.css';
+import { LineIcon } from '../../components/ui/line-icon';
 
 // The reminder setting opens from the menu; its code loads when it is first opened.
 const RemindersDialog = lazy(() => import('../../features/review/components/reminders-dialog'));
 
-const icon = (d: string) => (
-  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-    <path
-      d={d}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    />
-  </svg>
-);
+const icon = (d: string) => <LineIcon d={d} strokeWidth={1.8} />;
 
 const icons: Record<string, ReactNode> = {
   plan: icon('M3 7h18v10H3zM3 11h18M7 15h3'),

@@ -1,21 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
+import { LineIcon } from '../../components/ui/line-icon';
 import { usePwaStore } from './pwa-store';
 import { currentPlatform, needsIosInstallHowTo } from './platform';
 import './pwa.css';
 
 const homeScreenIcon = (
-  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-    <path
-      d="M7 2h10v20H7zM12 7v7M9 11l3 3 3-3M10 18h4"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    />
-  </svg>
+  <LineIcon d="M7 2h10v20H7zM12 7v7M9 11l3 3 3-3M10 18h4" size={18} strokeWidth={1.8} />
 );
 
 /**

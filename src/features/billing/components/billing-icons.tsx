@@ -1,24 +1,13 @@
 import type { ReactNode } from 'react';
+import { LineIcon } from '../../../components/ui/line-icon';
 import type { CardBrand } from '../lib/constants';
 
 /** Line icons of the billing screens; decorative (the text beside them says it). */
 function Icon({ size = 20, children }: { size?: number; children: ReactNode }) {
   return (
-    <svg
-      className="b-icon"
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <LineIcon size={size} className="b-icon">
       {children}
-    </svg>
+    </LineIcon>
   );
 }
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { paths } from '../../../config/paths';
+import { LineIcon } from '../../../components/ui/line-icon';
 
 /** Shown after a successful send; takes focus so screen readers hear it. */
 export function ContactThanks({
@@ -20,16 +21,7 @@ export function ContactThanks({
   return (
     <div className="contact-thanks">
       <span className="contact-thanks__icon" aria-hidden="true">
-        <svg viewBox="0 0 24 24" width="32" height="32" focusable="false">
-          <path
-            d="M5 12.5l4.5 4.5L19 7.5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.4"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <LineIcon d="M5 12.5l4.5 4.5L19 7.5" size={32} strokeWidth={2.4} />
       </span>
       <h2 ref={heading} tabIndex={-1} className="contact-thanks__title">
         {t('thanks.title')}

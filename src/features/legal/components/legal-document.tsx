@@ -4,6 +4,7 @@ import { useBack } from '../hooks/use-back';
 import { useSectionLinks } from '../hooks/use-section-links';
 import { CONTACT_EMAIL, LAST_UPDATED } from '../legal-config';
 import './legal.css';
+import { LineIcon } from '../../../components/ui/line-icon';
 
 /** A paragraph, or (as an array) a bulleted list. */
 type Block = string | string[];
@@ -30,18 +31,7 @@ function Blocks({ blocks }: { blocks: Block[] }) {
   );
 }
 
-const BackIcon = () => (
-  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-    <path
-      d="M15 5l-7 7 7 7"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    />
-  </svg>
-);
+const BackIcon = () => <LineIcon d="M15 5l-7 7 7 7" />;
 
 /**
  * A legal text from legal.json: title, last-updated date, table of contents with anchors, the

@@ -1,22 +1,8 @@
+import { LineIcon } from '../../../components/ui/line-icon';
+
 /** Small stroke icons of the material screens; decorative (the control's text names it). */
 function Icon({ d, size = 20 }: { d: string; size?: number }) {
-  return (
-    <svg
-      className="m-icon"
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={d} />
-    </svg>
-  );
+  return <LineIcon d={d} size={size} className="m-icon" />;
 }
 
 export const PlusIcon = () => <Icon d="M12 5v14M5 12h14" />;

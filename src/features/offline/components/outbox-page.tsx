@@ -14,6 +14,7 @@ import { useOnline } from '../../../lib/offline/use-online';
 import { useAuthStore } from '../../../stores/auth-store';
 import { OutboxItem } from './outbox-item';
 import './outbox.css';
+import { LineIcon } from '../../../components/ui/line-icon';
 
 const NOW_TICK_MS = 10_000;
 
@@ -52,16 +53,7 @@ export default function OutboxPage() {
   return (
     <div className="page page--narrow outbox-page">
       <ButtonLink to={paths.home} variant="ghost" size="sm" className="outbox-page__back">
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-          <path
-            d="M15 18l-6-6 6-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <LineIcon d="M15 18l-6-6 6-6" />
         {t('outbox.back')}
       </ButtonLink>
       <header className="outbox-page__header">

@@ -2,17 +2,13 @@ import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import type { Progress } from '../api/types';
 import { recentDays } from '../lib/chart-data';
+import { LineIcon } from '../../../components/ui/line-icon';
 
 const FlameIcon = () => (
-  <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
-    <path
-      d="M12 3c1 3.5 5 5.5 5 10a5 5 0 0 1-10 0c0-2.2 1-3.6 2.2-4.8.2 1.6 1 2.6 2 3C11 8.5 11.3 5.6 12 3z"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinejoin="round"
-    />
-  </svg>
+  <LineIcon
+    d="M12 3c1 3.5 5 5.5 5 10a5 5 0 0 1-10 0c0-2.2 1-3.6 2.2-4.8.2 1.6 1 2.6 2 3C11 8.5 11.3 5.6 12 3z"
+    size={28}
+  />
 );
 
 /** The local day, YYYY-MM-DD. */

@@ -1,22 +1,8 @@
+import { LineIcon } from '../../../components/ui/line-icon';
+
 /** Small stroke icons of the quiz screens; decorative (the text beside them says it all). */
 function Icon({ d, size = 20, className }: { d: string; size?: number; className?: string }) {
-  return (
-    <svg
-      className={className ?? 'q-icon'}
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={d} />
-    </svg>
-  );
+  return <LineIcon d={d} size={size} className={className ?? 'q-icon'} />;
 }
 
 export const BackIcon = () => <Icon d="M15 18l-6-6 6-6" />;

@@ -1,22 +1,8 @@
+import { LineIcon } from '../../../components/ui/line-icon';
+
 /** Stroke icons of the quiz setup screens; decorative (the control's text names it). */
 function Icon({ d, size = 20 }: { d: string; size?: number }) {
-  return (
-    <svg
-      className="setup-icon"
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={d} />
-    </svg>
-  );
+  return <LineIcon d={d} size={size} className="setup-icon" />;
 }
 
 export const BackIcon = () => <Icon d="M15 18l-6-6 6-6" />;

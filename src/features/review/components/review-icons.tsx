@@ -1,22 +1,8 @@
+import { LineIcon } from '../../../components/ui/line-icon';
+
 /** Small stroke icons of the review screens; decorative (the text beside them says it all). */
 function Icon({ d, size = 20 }: { d: string; size?: number }) {
-  return (
-    <svg
-      className="r-icon"
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={d} />
-    </svg>
-  );
+  return <LineIcon d={d} size={size} className="r-icon" />;
 }
 
 export const ReviewIcon = ({ size = 20 }: { size?: number }) => (

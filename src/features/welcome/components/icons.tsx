@@ -1,22 +1,12 @@
 import type { ReactNode } from 'react';
+import { LineIcon } from '../../../components/ui/line-icon';
 
 /** Line icons of the welcome page (decorative: the text beside them says it all). */
-function Icon({ children, size = 24 }: { children: ReactNode; size?: number }) {
+function Icon({ size = 24, children }: { size?: number; children: ReactNode }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <LineIcon size={size} strokeWidth={1.8}>
       {children}
-    </svg>
+    </LineIcon>
   );
 }
 
