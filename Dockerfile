@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # Mnemo: one image serving the API and the built web app (docs/decisions/0016-deployment.md).
 #
 #   docker build -t mnemo .                                 # OCR for English and 繁體中文
@@ -20,7 +19,12 @@ RUN apt-get update \
 # patches/: the one-line pdf.js change patch-package applies on install (decision 0004).
 COPY package.json package-lock.json ./
 COPY patches ./patches
-RUN npm ci --no-audit --no-fund
+# `npm install` (not `ci`): the lockfile was written against a registry mirror that lacks some
+# platform builds of optional packages (@napi-rs/canvas-darwin-arm64…), and `npm ci` refuses
+# such a lockfile as out of sync before fetching anything. The versions are still the
+# lockfile's. Once it is rewritten against the full registry, build with NPM_INSTALL=ci.
+ARG NPM_INSTALL=install
+RUN npm "$NPM_INSTALL" --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
@@ -36,13 +40,18 @@ RUN npm prune --omit=dev --no-audit --no-fund
 
 # A small S3-compatible store for compose.yaml (not for production data: use S3, R2, MinIO…).
 FROM ${NODE_IMAGE} AS s3rver
-RUN npm install -g --no-audit --no-fund s3rver@3.7.1 \
+# tini: node as PID 1 ignores SIGTERM, so without it `docker stop` waits 10 s and kills (137).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends tini \
+ && rm -rf /var/lib/apt/lists/* \
+ && npm install -g --no-audit --no-fund s3rver@3.7.1 \
  && mkdir -p /data \
  && chown node:node /data
 USER node
 EXPOSE 4568
 HEALTHCHECK --interval=10s --timeout=5s --start-period=10s --retries=5 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:4568/').then(r=>process.exit(r.status<500?0:1),()=>process.exit(1))"]
+ENTRYPOINT ["/usr/bin/tini", "--"]
 CMD ["s3rver", "--directory", "/data", "--address", "0.0.0.0", "--port", "4568", "--no-vhost-buckets", "--configure-bucket", "mnemo"]
 
 # The default target (last): the Mnemo server.
