@@ -37,9 +37,3 @@ export const AlertIcon = () => (
     size={20}
   />
 );
-export const QuoteIcon = () => (
-  <Icon
-    d="M10 11H6a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h3a1 1 0 0 1 1 1v5c0 2.5-1.5 4-4 5m13-6h-4a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h3a1 1 0 0 1 1 1v5c0 2.5-1.5 4-4 5"
-    size={18}
-  />
-);

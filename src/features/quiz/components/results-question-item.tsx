@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { AnswerDetail } from '../api/types';
 import { formatLocation } from '../lib/location';
 import { LockedTeaser } from './results-locked';
-import { ChevronIcon, CheckIcon, CrossIcon, DashIcon, QuoteIcon } from './quiz-icons';
+import { CitedExplanation } from '../../../components/ui/cited-explanation';
+import { ChevronIcon, CheckIcon, CrossIcon, DashIcon } from './quiz-icons';
 
 type Status = 'correct' | 'incorrect' | 'unanswered';
 
@@ -84,39 +85,16 @@ export function ResultsQuestionItem({
           <LockedTeaser />
         ) : (
           hasPremium && (
-            <div className="result-explain">
-              {detail.explanation && (
-                <>
-                  <h3 className="result-explain__title">{t('results.explanation')}</h3>
-                  <p className="result-explain__text">{detail.explanation}</p>
-                </>
-              )}
-              {detail.citation?.quote && (
-                <figure className="result-quote">
-                  <blockquote className="result-quote__text">
-                    <QuoteIcon />
-                    <p>{detail.citation.quote}</p>
-                  </blockquote>
-                  {location && (
-                    <figcaption className="result-quote__source">
-                      {t('results.source', { location })}
-                    </figcaption>
-                  )}
-                </figure>
-              )}
-              {concepts.length > 0 && (
-                <>
-                  <h3 className="result-explain__title">{t('results.relatedConcepts')}</h3>
-                  <ul className="concept-chips">
-                    {concepts.map((c) => (
-                      <li key={c} className="concept-chip">
-                        {c}
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              )}
-            </div>
+            <CitedExplanation
+              explanation={detail.explanation}
+              quote={detail.citation?.quote}
+              source={location ? t('results.source', { location }) : undefined}
+              concepts={concepts}
+              labels={{
+                explanation: t('results.explanation'),
+                concepts: t('results.relatedConcepts'),
+              }}
+            />
           )
         )}
       </div>

@@ -33,6 +33,3 @@ export const CalendarIcon = ({ size = 22 }: { size?: number }) => (
     size={size}
   />
 );
-export const QuoteIcon = () => (
-  <Icon d="M9 7H6a2 2 0 0 0-2 2v3h4v5H4M20 7h-3a2 2 0 0 0-2 2v3h4v5h-4" size={18} />
-);

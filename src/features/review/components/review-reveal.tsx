@@ -3,13 +3,14 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { Button } from '../../../components/ui/button';
+import { CitedExplanation } from '../../../components/ui/cited-explanation';
 import { paths } from '../../../config/paths';
 import type { ReviewResult } from '../api/types';
 import { useNow } from '../hooks/use-now';
 import { relativeDue } from '../lib/format';
 import { useQuestionKit } from '../lib/question-kit';
 import { resultOf, type AnsweredCard } from '../lib/session';
-import { CheckIcon, CloudIcon, CrossIcon, LockIcon, NextIcon, QuoteIcon } from './review-icons';
+import { CheckIcon, CloudIcon, CrossIcon, LockIcon, NextIcon } from './review-icons';
 
 type Tone = 'correct' | 'incorrect' | 'waiting' | 'gone';
 
@@ -96,45 +97,22 @@ export function ReviewReveal({
       )}
 
       {result && !result.locked && (detail.explanation || detail.citation?.quote) && (
-        <div className="result-explain">
-          {detail.explanation && (
-            <>
-              <h3 className="result-explain__title">{t('reveal.explanation')}</h3>
-              <p className="result-explain__text">{detail.explanation}</p>
-            </>
+        <CitedExplanation
+          explanation={detail.explanation}
+          quote={detail.citation?.quote}
+          source={location ? t('reveal.source', { location }) : undefined}
+          concepts={concepts}
+          labels={{ explanation: t('reveal.explanation'), concepts: t('reveal.concepts') }}
+          renderConcept={(c) => (
+            <Link
+              className="concept-chip review-reveal__concept"
+              to={paths.reviewConcept(c)}
+              aria-label={t('reveal.reviewConcept', { concept: c })}
+            >
+              {c}
+            </Link>
           )}
-          {detail.citation?.quote && (
-            <figure className="result-quote">
-              <blockquote className="result-quote__text">
-                <QuoteIcon />
-                <p>{detail.citation.quote}</p>
-              </blockquote>
-              {location && (
-                <figcaption className="result-quote__source">
-                  {t('reveal.source', { location })}
-                </figcaption>
-              )}
-            </figure>
-          )}
-          {concepts.length > 0 && (
-            <>
-              <h3 className="result-explain__title">{t('reveal.concepts')}</h3>
-              <ul className="concept-chips">
-                {concepts.map((c) => (
-                  <li key={c}>
-                    <Link
-                      className="concept-chip review-reveal__concept"
-                      to={paths.reviewConcept(c)}
-                      aria-label={t('reveal.reviewConcept', { concept: c })}
-                    >
-                      {c}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </div>
+        />
       )}
 
       {result?.locked && (
