@@ -83,7 +83,8 @@ function chunks<T>(items: readonly T[], size = BATCH_ROWS): T[][] {
   return out;
 }
 
-const CARD_COLUMNS = [
+/** The scheduling state of a card: the columns a review rewrites. */
+export const CARD_COLUMNS = [
   'due',
   'stability',
   'difficulty',

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, databases, type TestApp } from '../support/test-app.js';
 import { registerVerifiedUser } from '../support/accounts.js';
+import { heldGenerator } from '../support/held-generator.js';
 import { corpusFile, upload } from '../support/multipart.js';
 import { createGenerationRunner, runnerOf } from '../../api/quiz/generation-runner.js';
 import { sweepStaleGenerations } from '../../api/quiz/stale-generations.js';
 import { createBuiltinGenerator } from '../../api/quizgen/builtin/index.js';
-import type { QuizGenerator } from '../../api/quizgen/types.js';
 
 /*
  * Quiz generations as jobs in the database (docs/decisions/0019): the request queues the job
@@ -17,29 +17,6 @@ import type { QuizGenerator } from '../../api/quizgen/types.js';
 
 const MINUTE = 60_000;
 const column = corpusFile('md/en_audrey_tang_2025_ai_safety_column.md');
-
-/** The built-in generator held at gates the test opens, one per generation started. */
-function heldGenerator() {
-  const builtin = createBuiltinGenerator();
-  const gates: Array<() => void> = [];
-  let started = 0;
-  const generator: QuizGenerator = {
-    async generate(doc, settings, opts) {
-      started++;
-      await new Promise<void>((resolve, reject) => {
-        gates.push(resolve);
-        opts?.signal?.addEventListener('abort', () => reject(new Error('aborted')));
-      });
-      return builtin.generate(doc, settings, opts);
-    },
-  };
-  return {
-    generator,
-    started: () => started,
-    /** Lets the oldest waiting generation go on. */
-    openNext: () => gates.shift()?.(),
-  };
-}
 
 const until = async (check: () => Promise<boolean> | boolean, ms = 10_000) => {
   const end = performance.now() + ms;
@@ -93,11 +70,8 @@ describe.each(databases)('generation queue on %s', (dialect) => {
       { token, headers },
     ),
   });
-  const quizzesOfMaterial = async () =>
-    (await t.call('GET', `/api/v1/quiz/material/${materialId}`, undefined, { token })).body
-      .data as unknown[];
-
-  it('runs at most GENERATION_CONCURRENCY jobs at once; the rest wait queued, then run in order', async () => {
+  /** With one job at a time: a first generation held running, a second waiting queued. */
+  async function oneRunningOneQueued() {
     t.config.generationQueue.concurrency = 1;
     const held = heldGenerator();
     Object.assign(t.deps, { quizGenerator: held.generator });
@@ -105,6 +79,14 @@ describe.each(databases)('generation queue on %s', (dialect) => {
     await until(() => held.started() === 1);
     const second = generate();
     await until(async () => (await statusOf(second.generationId)) === 'queued');
+    return { held, first, second };
+  }
+  const quizzesOfMaterial = async () =>
+    (await t.call('GET', `/api/v1/quiz/material/${materialId}`, undefined, { token })).body
+      .data as unknown[];
+
+  it('runs at most GENERATION_CONCURRENCY jobs at once; the rest wait queued, then run in order', async () => {
+    const { held, first, second } = await oneRunningOneQueued();
     // Clients see a queued job as running, at the queued stage, with its free quiz counted.
     expect(await shown(second.generationId)).toMatchObject({
       status: 'running',
@@ -126,13 +108,7 @@ describe.each(databases)('generation queue on %s', (dialect) => {
   });
 
   it('cancels a queued job before it starts and gives its free quiz back', async () => {
-    t.config.generationQueue.concurrency = 1;
-    const held = heldGenerator();
-    Object.assign(t.deps, { quizGenerator: held.generator });
-    const first = generate();
-    await until(() => held.started() === 1);
-    const second = generate();
-    await until(async () => (await statusOf(second.generationId)) === 'queued');
+    const { held, first, second } = await oneRunningOneQueued();
     expect(await usage()).toBe(2);
 
     const cancel = await t.call(

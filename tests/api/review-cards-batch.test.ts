@@ -13,7 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ReviewCard, ReviewLog } from '../../api/db/schema.js';
 import { submitQuiz } from '../../api/quiz/quiz-service.js';
 import type { GeneratedQuestion } from '../../api/quizgen/types.js';
-import { recordQuizReviews, type QuestionTiming } from '../../api/review/cards.js';
+import { CARD_COLUMNS, recordQuizReviews, type QuestionTiming } from '../../api/review/cards.js';
 import { ratingFor } from '../../api/review/rating.js';
 import { emptyCardColumns, review, type CardColumns } from '../../api/review/scheduler.js';
 import { scoreAttempt } from '../../api/scoring/index.js';
@@ -25,19 +25,6 @@ import { DAY, HOUR, learner, makeQuiz, rightAnswer, START, wrongAnswer } from '.
  * due dates and logs as reviewing them one by one would give, once per submission, and a card
  * another review changed after the read is redone on its newer state.
  */
-
-const CARD_COLUMNS = [
-  'due',
-  'stability',
-  'difficulty',
-  'elapsed_days',
-  'scheduled_days',
-  'learning_steps',
-  'reps',
-  'lapses',
-  'state',
-  'last_review',
-] as const;
 
 const cardColumns = (row: CardColumns) =>
   Object.fromEntries(CARD_COLUMNS.map((c) => [c, row[c]])) as CardColumns;

@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, databases, type TestApp } from '../support/test-app.js';
 import { registerVerifiedUser } from '../support/accounts.js';
+import { heldGenerator } from '../support/held-generator.js';
 import { corpusFile, upload } from '../support/multipart.js';
 import { sweepStaleGenerations } from '../../api/quiz/stale-generations.js';
 import type { GenerationStatus } from '../../api/db/schema.js';
-import { createBuiltinGenerator } from '../../api/quizgen/builtin/index.js';
-import type { QuizGenerator } from '../../api/quizgen/types.js';
 
 /*
  * Generations a killed server left `running`: failed at the next start (or sweep) once they
@@ -155,20 +154,6 @@ describe.each(databases)('stale generations on %s', (dialect) => {
     expect(running).toEqual([]);
   });
 
-  /** The built-in generator held at a gate the test opens: a generation that takes its time. */
-  function heldGenerator() {
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    const builtin = createBuiltinGenerator();
-    const generator: QuizGenerator = {
-      async generate(doc, settings, opts) {
-        await gate;
-        return builtin.generate(doc, settings, opts);
-      },
-    };
-    return { generator, open };
-  }
-
   async function startHeld() {
     const held = heldGenerator();
     Object.assign(t.deps, { quizGenerator: held.generator });
@@ -183,7 +168,7 @@ describe.each(databases)('stale generations on %s', (dialect) => {
     for (let i = 0; i < 300 && (await usage()) !== 1; i++) {
       await new Promise((r) => setTimeout(r, 10));
     }
-    return { ...held, generationId, answer };
+    return { open: held.openAll, generationId, answer };
   }
 
   it('leaves a live generation alone: its heartbeat keeps the row fresh', async () => {
