@@ -1,7 +1,10 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compression } from 'vite-plugin-compression2';
 import {
   dynamicEntriesUnder,
   readViteManifest,
@@ -33,6 +36,37 @@ const englishManifest: Plugin = {
       fileName: WEB_MANIFEST_FILES.en,
       source: JSON.stringify(webAppManifest('en')),
     });
+  },
+};
+
+/** Text files worth sending compressed (images, fonts, video are compressed already). */
+const TEXT_ASSET = /\.(?:html|css|js|mjs|json|svg|webmanifest|vtt|txt|xml)$/;
+
+/**
+ * vite-plugin-pwa writes sw.js after the bundle (its closeBundle), where the compression plugin
+ * no longer looks: give it the same brotli and gzip variants once it exists.
+ */
+const compressServiceWorker: Plugin = {
+  name: 'mnemo:compress-sw',
+  apply: 'build',
+  closeBundle: {
+    sequential: true,
+    order: 'post',
+    handler() {
+      const file = path.join(outDir, 'sw.js');
+      if (!fs.existsSync(file)) return;
+      const source = fs.readFileSync(file);
+      fs.writeFileSync(
+        `${file}.br`,
+        zlib.brotliCompressSync(source, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+        }),
+      );
+      fs.writeFileSync(
+        `${file}.gz`,
+        zlib.gzipSync(source, { level: zlib.constants.Z_BEST_COMPRESSION }),
+      );
+    },
   },
 };
 
@@ -91,6 +125,16 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // Brotli and gzip variants of every text file beside it (x.js.br, x.js.gz); the server picks
+    // one by Accept-Encoding (api/app.ts, docs/decisions/0023-delivery.md). Source maps stay
+    // plain: only developers fetch them.
+    compression({
+      include: TEXT_ASSET,
+      exclude: /\.map$/,
+      algorithms: ['brotliCompress', 'gzip'],
+      logLevel: 'silent',
+    }),
+    compressServiceWorker,
   ],
   build: {
     outDir: 'dist',

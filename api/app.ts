@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { AppError, localeFrom } from './lib/errors.js';
 import type { AppEnv, Deps } from './lib/context.js';
 import { authRoutes } from './routes/auth/index.js';
@@ -20,6 +17,8 @@ import { progressRoutes } from './routes/review/progress.js';
 import { billingClock } from './billing/clock.js';
 import { checkReadiness } from './lib/readiness.js';
 import { databaseRateLimiter, type RateLimiter } from './lib/rate-limit.js';
+import { mountWeb } from './lib/web-static.js';
+import { compressAnswers } from './lib/http-cache.js';
 
 /** What createApp takes: the Deps, with the database's rate limiter when none is given. */
 export type AppDeps = Omit<Deps, 'rateLimiter'> & { rateLimiter?: RateLimiter };
@@ -76,6 +75,8 @@ export function createApp(given: AppDeps) {
     return c.json(readiness, readiness.status === 'ready' ? 200 : 503);
   });
 
+  // JSON answers compressed (the web app's files come precompressed: lib/web-static.ts).
+  app.use('/api/*', compressAnswers());
   const api = new Hono<AppEnv>();
   // Premium that ended by time lapses before any handler reads account_type.
   api.use(billingClock);
@@ -143,37 +144,6 @@ export function errorBody(err: AppError, locale: 'zh-TW' | 'en', requestId?: str
     requestId,
     ...(err.details ?? {}),
   };
-}
-
-function mountWeb(app: Hono<AppEnv>, distDir: string) {
-  const root = path.relative(process.cwd(), distDir) || '.';
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root,
-      onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-    }),
-  );
-  app.use(
-    '*',
-    serveStatic({
-      root,
-      // Fixed names that announce a release: the browser must ask every time (not immutable).
-      onFound: (p, c) => {
-        if (/(?:^|[/\\])(?:sw\.js|manifest(?:\.[a-z-]+)?\.webmanifest)$/.test(p)) {
-          c.header('Cache-Control', 'no-cache');
-        }
-      },
-    }),
-  );
-  const indexPath = path.join(distDir, 'index.html');
-  app.get('*', (c) => {
-    if (!fs.existsSync(indexPath)) {
-      return c.text('The web app is not built yet: run `npm run build`.', 503);
-    }
-    c.header('Cache-Control', 'no-cache');
-    return c.html(fs.readFileSync(indexPath, 'utf8'));
-  });
 }
 
 export type App = ReturnType<typeof createApp>;

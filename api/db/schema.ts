@@ -74,6 +74,8 @@ export interface MaterialsTable {
   updated_at: string;
   /** The upload's Idempotency-Key (unique per user): a retry answers this material. */
   idempotency_key: string | null;
+  /** Title and description in the folded form searches compare (api/materials/search.ts). */
+  search_text: Generated<string>;
 }
 
 export interface MaterialFilesTable {
@@ -111,6 +113,8 @@ export interface MaterialBlocksTable {
   text_escaped: number;
   /** JSON of the block's location ({kind: 'page', page: 3}, ...). */
   location: string;
+  /** The text in the folded form searches compare, or null when that is `text` itself. */
+  search_text: string | null;
 }
 
 export interface QuizzesTable {

@@ -5,6 +5,8 @@ import type { Material } from '../db/schema.js';
 import { iso } from '../lib/clock.js';
 import { deleteRecorded, recordDeletions } from '../storage/pending-deletions.js';
 import { AppError } from '../lib/errors.js';
+import { sql } from 'kysely';
+import { containsPattern, materialSearchText, searchWords } from './search.js';
 import type { ExtractedDocument } from '../extract/index.js';
 import {
   presentContent,
@@ -61,39 +63,110 @@ function groupBy<T extends { material_id: string }>(rows: T[]): Map<string, T[]>
   return map;
 }
 
-/** All of the user's materials, newest first, each with its files and quiz summaries. */
-export async function listMaterials(db: Db, userId: string): Promise<MaterialView[]> {
-  const materials = await db
+/** What GET /materials takes: all of it by default, or a page (limit, cursor) and a query. */
+export interface ListOptions {
+  /** Materials per page; undefined answers the whole list (the spec's client reads it so). */
+  limit?: number;
+  /** nextCursor of the page before. */
+  cursor?: string;
+  /** Words every listed material has in its title, description or extracted text. */
+  q?: string;
+}
+
+/** Where a page ended: the last material's (created_at, id), opaque to the client. */
+const encodeCursor = (m: Pick<Material, 'created_at' | 'id'>) =>
+  Buffer.from(JSON.stringify([m.created_at, m.id])).toString('base64url');
+
+function decodeCursor(cursor: string): [string, string] {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string')) {
+      return value as [string, string];
+    }
+  } catch {
+    // falls through to the error below
+  }
+  throw new AppError('VALIDATION_FAILED', { details: { fields: { cursor: 'invalid' } } });
+}
+
+/**
+ * The user's materials, newest first, each with its files and quiz summaries: all of them, or
+ * one page of `limit` after `cursor` with the cursor of the next (null on the last page). With
+ * `q`, only those whose title, description or extracted text contain every word of it, compared
+ * folded (api/materials/search.ts: 台北 finds 臺北).
+ */
+export async function listMaterials(
+  db: Db,
+  userId: string,
+  options: ListOptions = {},
+): Promise<{ materials: MaterialView[]; nextCursor: string | null }> {
+  let query = db
     .selectFrom('materials')
     .selectAll()
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  if (materials.length === 0) return [];
-  // Through the user's materials: material_files has an index on material_id, none on user_id,
-  // and a scan of every account's files would grow with the whole site.
-  const files = await db
+    .orderBy('id', 'desc');
+  if (options.cursor) {
+    const [createdAt, id] = decodeCursor(options.cursor);
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '<', createdAt),
+        eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)]),
+      ]),
+    );
+  }
+  for (const word of searchWords(options.q ?? '')) {
+    const pattern = containsPattern(word);
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`${eb.ref('materials.search_text')} like ${pattern} escape '\\'`,
+        eb.exists(
+          eb
+            .selectFrom('material_blocks as b')
+            .select(sql`1`.as('one'))
+            .whereRef('b.material_id', '=', 'materials.id')
+            .where(sql<boolean>`coalesce(b.search_text, b.text) like ${pattern} escape '\\'`),
+        ),
+      ]),
+    );
+  }
+  if (options.limit !== undefined) query = query.limit(options.limit + 1);
+  const rows = await query.execute();
+  const more = options.limit !== undefined && rows.length > options.limit;
+  const materials = more ? rows.slice(0, options.limit) : rows;
+  const nextCursor = more ? encodeCursor(materials[materials.length - 1]!) : null;
+  if (materials.length === 0) return { materials: [], nextCursor };
+  const whole = options.limit === undefined && !options.q;
+  const ids = materials.map((m) => m.id);
+  // The whole list reads through the user's materials: material_files has an index on
+  // material_id, none on user_id, and a scan of every account's files would grow with the site.
+  let fileQuery = db
     .selectFrom('material_files')
     .select(FILE_COLUMNS)
-    .where('material_id', 'in', (eb) =>
-      eb.selectFrom('materials').select('id').where('user_id', '=', userId),
-    )
     .where('user_id', '=', userId)
-    .orderBy('position')
-    .execute();
-  const quizzes = await db
+    .orderBy('position');
+  fileQuery = whole
+    ? fileQuery.where('material_id', 'in', (eb) =>
+        eb.selectFrom('materials').select('id').where('user_id', '=', userId),
+      )
+    : fileQuery.where('material_id', 'in', ids);
+  const files = await fileQuery.execute();
+  let quizQuery = db
     .selectFrom('quizzes')
     .select(QUIZ_SUMMARY_COLUMNS)
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+    .orderBy('id', 'desc');
+  if (!whole) quizQuery = quizQuery.where('material_id', 'in', ids);
+  const quizzes = await quizQuery.execute();
   const filesOf = groupBy<FileRow>(files);
   const quizzesOf = groupBy<QuizSummaryRow>(quizzes);
-  return materials.map((m) =>
-    presentMaterial(m, filesOf.get(m.id) ?? [], quizzesOf.get(m.id) ?? []),
-  );
+  return {
+    materials: materials.map((m) =>
+      presentMaterial(m, filesOf.get(m.id) ?? [], quizzesOf.get(m.id) ?? []),
+    ),
+    nextCursor,
+  };
 }
 
 async function present(db: Db, m: Material): Promise<MaterialView> {
@@ -133,6 +206,10 @@ export async function updateMaterial(
     ...(title !== undefined ? { title } : {}),
     ...(changes.description !== undefined ? { description: changes.description } : {}),
     updated_at: iso(d.clock.now()),
+    search_text: materialSearchText(
+      title ?? material.title,
+      changes.description ?? material.description,
+    ),
   };
   await d.db.updateTable('materials').set(set).where('id', '=', id).execute();
   return present(d.db, { ...material, ...set });

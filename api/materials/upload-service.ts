@@ -31,6 +31,7 @@ import {
   type UploadRequest,
 } from './upload-parser.js';
 import { uploadTempRoot } from './upload-temp.js';
+import { blockSearchText, materialSearchText } from './search.js';
 
 export type UploadDeps = MaterialDeps & {
   config: Pick<Config, 'dataDir' | 'uploads' | 'extract'>;
@@ -106,6 +107,7 @@ export async function uploadMaterial(
             created_at: now,
             updated_at: now,
             idempotency_key: idempotencyKey ?? null,
+            search_text: materialSearchText(title, description),
           })
           .execute();
         await trx
@@ -232,12 +234,14 @@ async function insertBlocks(
   };
   let seq = 0;
   for await (const block of readStagedBlocks(document)) {
+    const stored = storedBlockText(block.text);
     batch.push({
       material_id: materialId,
       seq: seq++,
       file_id: block.fileId,
-      ...storedBlockText(block.text),
+      ...stored,
       location: JSON.stringify(block.location),
+      search_text: blockSearchText(stored),
     });
     chars += block.text.length;
     if (batch.length >= BLOCK_BATCH_ROWS || chars >= BLOCK_BATCH_CHARS) await flush();

@@ -83,6 +83,54 @@ export function saveMaterialList(userId: string, records: MaterialRecord[], star
   );
 }
 
+/** Where a page of the list sits: the last page's oldest createdAt above it, if any. */
+export interface ListPageBounds {
+  /** createdAt of the previous page's last material; undefined for the first page. */
+  below?: string;
+  /** False on the last page: nothing older is left on the server. */
+  more: boolean;
+}
+
+/**
+ * One page of GET /materials?limit=: stored like the whole list, for the stretch of time the
+ * page covers (newer than its last material, older than the page before). A stored material
+ * inside that stretch and missing from the page was deleted elsewhere and goes; older ones,
+ * not fetched yet this time, stay for offline use.
+ */
+export function saveMaterialPage(
+  userId: string,
+  records: MaterialRecord[],
+  bounds: ListPageBounds,
+  startedAt: number,
+) {
+  return quietly(() =>
+    db.transaction('rw', [db.materials, db.quizzes, db.reports, db.attempts, db.meta], async () => {
+      const now = Date.now();
+      const keep = new Set(records.map((r) => r.id));
+      const oldest = bounds.more ? (records[records.length - 1]?.createdAt ?? '') : '';
+      const covered = (createdAt: string) =>
+        (bounds.below === undefined || createdAt < bounds.below) &&
+        (oldest === '' || createdAt > oldest);
+      const old = await db.materials.where('userId').equals(userId).toArray();
+      const gone = old
+        .filter((m) => !keep.has(m.id) && m.fetchedAt < startedAt && covered(m.createdAt))
+        .map((m) => m.id);
+      await db.materials.bulkDelete(gone.map((id) => [userId, id] as [string, string]));
+      await forgetChildren(userId, gone);
+      await db.materials.bulkPut(
+        records.map((r) => ({
+          userId,
+          id: r.id,
+          createdAt: r.createdAt ?? '',
+          data: r.data,
+          fetchedAt: now,
+        })),
+      );
+      await db.meta.put({ userId, key: LIST_FETCHED, value: now });
+    }),
+  );
+}
+
 /** One material (detail, upload or edit answer). */
 export function saveMaterial(userId: string, record: MaterialRecord) {
   return quietly(() =>

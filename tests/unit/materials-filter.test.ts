@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filterMaterials } from '../../src/features/materials/lib/filter-materials.js';
+import { loadVariantFold } from '../../src/features/materials/lib/variant-fold.js';
 
 const materials = [
   {
@@ -43,5 +44,26 @@ describe('filterMaterials (over title, name and description)', () => {
     const copy = [...materials];
     filterMaterials(materials, 'ai');
     expect(materials).toEqual(copy);
+  });
+});
+
+describe('filterMaterials with the variant fold (as the server searches)', () => {
+  const places = [
+    { id: 'a', title: '臺北市行事曆', name: 'calendar.csv', description: '' },
+    { id: 'b', title: 'Lunch list', name: 'lunch.csv', description: '台北 office' },
+    { id: 'c', title: '高雄', name: 'k.txt', description: '裡面的平台' },
+  ];
+
+  it('finds 臺北 for 台北 and the reverse, and 裏/裡, 平臺/平台', async () => {
+    const fold = await loadVariantFold();
+    const ids = (q: string) => filterMaterials(places, q, fold).map((m) => m.id);
+    expect(ids('台北')).toEqual(['a', 'b']);
+    expect(ids('臺北')).toEqual(['a', 'b']);
+    expect(ids('裏面 平臺')).toEqual(['c']);
+    expect(ids('台湾')).toEqual([]);
+  });
+
+  it('without the dictionaries still ignores case and width', () => {
+    expect(filterMaterials(places, 'ＬＵＮＣＨ').map((m) => m.id)).toEqual(['b']);
   });
 });

@@ -8,6 +8,7 @@ import { validate } from '../../lib/validate.js';
 import * as materials from '../../materials/material-service.js';
 import { uploadMaterial, uploadMaterialOnce } from '../../materials/upload-service.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
+import { revalidated } from '../../lib/http-cache.js';
 import { contentDisposition } from '../../materials/file-types.js';
 
 /** The request body as a Node stream (read lazily: nothing is consumed until the parser pulls). */
@@ -15,6 +16,9 @@ function requestBody(c: Context<AppEnv>): Readable | null {
   const raw = c.req.raw.body;
   return raw ? Readable.fromWeb(raw as NodeWebStream<Uint8Array>) : null;
 }
+
+/** The largest page GET /materials gives. */
+const MAX_PAGE = 100;
 
 /** /api/v1/materials: the signed-in learner's own materials; anyone else's are NOT_FOUND. */
 export function materialRoutes() {
@@ -56,12 +60,29 @@ export function materialRoutes() {
     }
   });
 
-  r.get('/', async (c) => {
-    const { db } = c.get('deps');
-    return c.json({ success: true, data: await materials.listMaterials(db, c.get('user').id) });
-  });
+  // Without parameters the whole list (the spec's client reads it so); with limit a page and
+  // the cursor of the next; q searches title, description and extracted text.
+  r.get(
+    '/',
+    validate(
+      'query',
+      z.object({
+        limit: z.coerce.number().int().min(1).max(MAX_PAGE).optional(),
+        cursor: z.string().max(500).optional(),
+        q: z.string().max(500).optional(),
+      }),
+    ),
+    revalidated,
+    async (c) => {
+      const { db } = c.get('deps');
+      const query = c.req.valid('query');
+      const list = await materials.listMaterials(db, c.get('user').id, query);
+      if (query.limit === undefined) return c.json({ success: true, data: list.materials });
+      return c.json({ success: true, data: list.materials, nextCursor: list.nextCursor });
+    },
+  );
 
-  r.get('/:id', async (c) => {
+  r.get('/:id', revalidated, async (c) => {
     const { db } = c.get('deps');
     const data = await materials.getMaterial(db, c.get('user').id, c.req.param('id'));
     return c.json({ success: true, data });

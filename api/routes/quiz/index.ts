@@ -6,6 +6,7 @@ import { requireAuth } from '../../lib/auth-middleware.js';
 import { validate } from '../../lib/validate.js';
 import { AppError } from '../../lib/errors.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
+import { revalidated } from '../../lib/http-cache.js';
 import { contentDisposition } from '../../materials/file-types.js';
 import {
   DIFFICULTIES,
@@ -122,7 +123,7 @@ export function quizRoutes() {
     return c.json({ success: true, data });
   });
 
-  r.get('/material/:materialId', async (c) => {
+  r.get('/material/:materialId', revalidated, async (c) => {
     const data = await quizzes.listQuizzesOfMaterial(
       c.get('deps').db,
       c.get('user').id,
@@ -131,7 +132,7 @@ export function quizRoutes() {
     return c.json({ success: true, data });
   });
 
-  r.get('/:quizId', async (c) => {
+  r.get('/:quizId', revalidated, async (c) => {
     const data = await quizzes.getQuizForTaking(
       c.get('deps').db,
       c.get('user').id,
@@ -188,7 +189,7 @@ export function quizRoutes() {
     },
   );
 
-  r.get('/:quizId/report', async (c) => {
+  r.get('/:quizId/report', revalidated, async (c) => {
     const data = await getReport(c.get('deps').db, c.get('user').id, c.req.param('quizId'), {
       attemptId: c.req.query('attemptId') || undefined,
     });

@@ -1,13 +1,14 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { paths } from '../../../config/paths';
-import { useMaterials } from '../api/get-materials';
+import { searchMaterials, useMaterials } from '../api/get-materials';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { availableOffline, useOfflineData, usePrefetchQuizzes } from '../hooks/use-offline-data';
 import { SEARCH_MIN_MATERIALS } from '../lib/constants';
 import { filterMaterials } from '../lib/filter-materials';
+import { basicFold, loadVariantFold, type Fold } from '../lib/variant-fold';
 import type { OutboxRow } from '../../../db';
 import type { Material } from '../lib/material';
 import { MaterialCard } from './material-card';
@@ -62,6 +63,9 @@ export default function MaterialListPage() {
             pending={offline.pendingUploads}
             storedQuizIds={offline.storedQuizIds}
             labelledBy={headingId}
+            hasMore={materials.hasMore}
+            loadMore={materials.loadMore}
+            searchOnline={!materials.offline}
           />
         ))}
     </div>
@@ -73,17 +77,28 @@ function MaterialGrid({
   pending,
   storedQuizIds,
   labelledBy,
+  hasMore,
+  loadMore,
+  searchOnline,
 }: {
   materials: Material[];
   /** Uploads made offline, shown first until they are sent. */
   pending: readonly OutboxRow[];
   storedQuizIds: ReadonlySet<string>;
   labelledBy: string;
+  /** The server has older materials than these: the next page loads near the end. */
+  hasMore: boolean;
+  loadMore: () => Promise<void>;
+  /** Search on the server (online) rather than the device's copy only. */
+  searchOnline: boolean;
 }) {
   const { t } = useTranslation('materials');
   const [query, setQuery] = useState('');
-  const shown = filterMaterials(materials, query);
-  const searchable = materials.length >= SEARCH_MIN_MATERIALS;
+  const fold = useVariantFold(query);
+  const fromServer = useServerSearch(query, searchOnline);
+  const shown = query.trim() ? (fromServer ?? filterMaterials(materials, query, fold)) : materials;
+  const searchable = hasMore || materials.length >= SEARCH_MIN_MATERIALS;
+  const sentinel = useNearEnd(hasMore && !query.trim(), loadMore);
   return (
     <section aria-labelledby={labelledBy}>
       <div className="materials-toolbar">
@@ -91,6 +106,8 @@ function MaterialGrid({
           {query
             ? t('list.matches', { count: shown.length })
             : // Only uploads still waiting: "0 materials" above them would read oddly.
+              // With more pages to come the loaded count is not the learner's count.
+              !hasMore &&
               (materials.length > 0 || pending.length === 0) &&
               t('list.count', { count: materials.length })}
         </p>
@@ -128,8 +145,72 @@ function MaterialGrid({
           ))}
         </ul>
       )}
+      {sentinel}
     </section>
   );
+}
+
+/** The variant fold (臺/台) once its dictionaries load, loaded when a search starts. */
+function useVariantFold(query: string): Fold {
+  const [fold, setFold] = useState<Fold>(() => basicFold);
+  const searching = query.trim() !== '';
+  useEffect(() => {
+    if (!searching) return;
+    let live = true;
+    loadVariantFold().then(
+      (f) => live && setFold(() => f),
+      () => undefined, // offline before the chunk was cached: width and case still fold
+    );
+    return () => {
+      live = false;
+    };
+  }, [searching]);
+  return fold;
+}
+
+const SEARCH_DELAY_MS = 250;
+
+/**
+ * The server's answer to the query (title, description and extracted text, every material, not
+ * only the pages loaded), a moment after typing stops; null while there is none (offline, not
+ * yet, or failed), when the device's copy is searched instead.
+ */
+function useServerSearch(query: string, online: boolean): Material[] | null {
+  const [found, setFound] = useState<{ q: string; materials: Material[] } | null>(null);
+  const q = query.trim();
+  useEffect(() => {
+    if (!q || !online) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      searchMaterials(q, controller.signal).then(
+        (materials) => setFound({ q, materials }),
+        () => undefined,
+      );
+    }, SEARCH_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [q, online]);
+  return online && found?.q === q ? found.materials : null;
+}
+
+/** An invisible mark after the list that calls `load` as it nears the viewport. */
+function useNearEnd(active: boolean, load: () => Promise<void>) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!active || !el) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) void load();
+      },
+      { rootMargin: '600px 0px' },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [active, load]);
+  return active ? <div ref={ref} className="materials-more" aria-hidden="true" /> : null;
 }
 
 function EmptyList() {

@@ -1,3 +1,5 @@
+import { basicFold, type Fold } from './variant-fold';
+
 /** The material filter (spec: over name, description and title). Pure: no DOM, no i18n. */
 export interface Filterable {
   title?: string | null;
@@ -5,13 +7,15 @@ export interface Filterable {
   description?: string | null;
 }
 
-const fold = (s: string) => s.normalize('NFKC').toLowerCase();
-
 /**
- * Materials whose title, name or description contain every word of the query, ignoring case and
- * full-width/half-width differences. An empty query keeps them all, in order.
+ * Materials whose title, name or description contain every word of the query, ignoring case,
+ * full-width/half-width differences and (with the variant fold) 臺/台-style variants. An empty query keeps them all, in order.
  */
-export function filterMaterials<T extends Filterable>(materials: readonly T[], query: string): T[] {
+export function filterMaterials<T extends Filterable>(
+  materials: readonly T[],
+  query: string,
+  fold: Fold = basicFold,
+): T[] {
   const words = fold(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...materials];
   return materials.filter((m) => {

@@ -1,0 +1,135 @@
+/*
+ * Lighthouse on the built app, mobile preset: `npm run bench:lighthouse` [-- --dist dist].
+ *
+ * Starts the real server (`node --import tsx api/server.ts`, fresh DATA_DIR, loopback, free
+ * port) on the build (dist/, or --dist), signs up a learner through the outbox, uploads a real
+ * document and generates a 5-question quiz through the API, then runs Lighthouse 12 (its
+ * default config: mobile, simulated slow 4G, 4× CPU slowdown; storage reset before each page)
+ * in /usr/bin/chromium on '/', '/login', and — signed in with the session cookie — the material
+ * list and the quiz's question page. Prints each category and LCP, TBT, CLS beside the
+ * targets of issue 18. A bench, not a test: scores drift on a busy machine (the load average
+ * is printed with them). Exit code 0 whatever the scores.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import puppeteer from 'puppeteer-core';
+import { call, dataOf, out, root, signUp, startServer } from './support/server.js';
+
+const CORPUS_FILE = 'txt/zh_us_constitution_taiwan_phrasing.txt';
+const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 95 };
+const LCP_TARGET_MS = 2000;
+
+const { values: args } = parseArgs({ options: { dist: { type: 'string', default: 'dist' } } });
+const distDir = path.resolve(root, args.dist);
+if (!fs.existsSync(path.join(distDir, 'index.html'))) {
+  throw new Error(`${distDir} has no build: run \`npx vite build\` first (or pass --dist)`);
+}
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mnemo-bench-lighthouse-'));
+const server = await startServer({
+  dataDir: work,
+  env: { SERVE_WEB: 'true', WEB_DIST: distDir },
+});
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+
+try {
+  const { base } = server;
+  const token = await signUp(server, 'bench-lighthouse@example.com', 'Bench2026');
+  const form = new FormData();
+  form.append('title', '美國憲法（臺灣用語）');
+  form.append(
+    'files',
+    new Blob([fs.readFileSync(path.resolve(root, '../shared/corpus', CORPUS_FILE))], {
+      type: 'text/plain',
+    }),
+    path.basename(CORPUS_FILE),
+  );
+  const material = dataOf(
+    await call(base, 'POST', '/api/v1/materials/upload', form, token),
+    201,
+    'upload',
+  ) as unknown as { id: string };
+  const quiz = dataOf(
+    await call(
+      base,
+      'POST',
+      '/api/v1/quiz/generate',
+      { materialId: material.id, questionCount: 5 },
+      token,
+    ),
+    201,
+    'generate',
+  ) as unknown as { quizId: string };
+
+  const pages = [
+    { name: '/', url: `${base}/`, signedIn: false },
+    { name: '/login', url: `${base}/login`, signedIn: false },
+    { name: 'material list', url: `${base}/`, signedIn: true },
+    {
+      name: 'quiz question',
+      url: `${base}/materials/${material.id}/quiz/${quiz.quizId}/questions`,
+      signedIn: true,
+    },
+  ];
+  out(`Lighthouse 12, mobile preset, ${base} (${args.dist}); load average ${loadAverage()}`);
+  out(
+    `targets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ${TARGETS['best-practices']}, SEO ≥ ${TARGETS.seo} (public pages), LCP ≤ ${LCP_TARGET_MS / 1000} s`,
+  );
+  for (const target of pages) {
+    const page = await browser.newPage();
+    const cookies = await page.cookies(base);
+    if (cookies.length) await page.deleteCookie(...cookies);
+    if (target.signedIn) {
+      await page.setCookie({ name: 'mnemo_token', value: encodeURIComponent(token), url: base });
+    }
+    const result = await lighthouse(
+      target.url,
+      { logLevel: 'error', output: 'json' },
+      undefined,
+      page,
+    );
+    await page.close();
+    const lhr = result?.lhr;
+    if (!lhr) {
+      out(`${target.name}: no result`);
+      continue;
+    }
+    const score = (id: keyof typeof TARGETS) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    const categories = (Object.keys(TARGETS) as Array<keyof typeof TARGETS>)
+      .filter((id) => id !== 'seo' || !target.signedIn)
+      .map((id) => `${id} ${score(id)}${score(id) >= TARGETS[id] ? '' : ` (< ${TARGETS[id]})`}`);
+    const lcp = audit('largest-contentful-paint');
+    out(`${target.name.padEnd(14)} ${categories.join(', ')}`);
+    out(
+      `${''.padEnd(14)} LCP ${(lcp / 1000).toFixed(2)} s${lcp <= LCP_TARGET_MS ? '' : ' (> 2.0 s)'}, TBT ${Math.round(audit('total-blocking-time'))} ms, CLS ${audit('cumulative-layout-shift').toFixed(3)}, FCP ${(audit('first-contentful-paint') / 1000).toFixed(2)} s; shown ${lhr.finalDisplayedUrl.replace(base, '')}`,
+    );
+    const failing = Object.values(lhr.categories)
+      .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => lhr.audits[r.id]))
+      .filter(
+        (a) => a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'notApplicable',
+      )
+      .map((a) => a!.id);
+    if (failing.length) out(`${''.padEnd(14)} below 0.9: ${[...new Set(failing)].join(', ')}`);
+  }
+} finally {
+  await browser.disconnect();
+  chrome.kill();
+  await server.stop();
+  fs.rmSync(work, { recursive: true, force: true });
+}
+
+function loadAverage() {
+  return os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+}
