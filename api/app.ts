@@ -20,6 +20,7 @@ import { progressRoutes } from './routes/review/progress.js';
 import { billingClock } from './billing/clock.js';
 import { checkReadiness } from './lib/readiness.js';
 import { databaseRateLimiter, type RateLimiter } from './lib/rate-limit.js';
+import { jsonBodyLimit } from './lib/body-limit.js';
 
 /** What createApp takes: the Deps, with the database's rate limiter when none is given. */
 export type AppDeps = Omit<Deps, 'rateLimiter'> & { rateLimiter?: RateLimiter };
@@ -67,6 +68,9 @@ export function createApp(given: AppDeps) {
       crossOriginEmbedderPolicy: false,
     }),
   );
+
+  // Before any route: no body larger than the limit is read, authenticated or not.
+  app.use('/api/*', jsonBodyLimit(deps.config.maxJsonBodyBytes));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   // Database, file store (and Redis when set) reachable, not shutting down (docs/api/health.md).

@@ -49,6 +49,8 @@ export const envSchema = z.object({
   MAX_FILES_PER_UPLOAD: int(3),
   MAX_FILE_MB: int(25),
   MAX_UPLOAD_MB: int(60),
+  // Every other request body (JSON), refused with 413 while it is read (issue 19).
+  MAX_JSON_BODY_KB: int(1024),
   EXTRACT_TIMEOUT_SECONDS: int(120),
   EXTRACT_MEMORY_MB: int(512),
   TESSDATA_DIR: z.string().optional(),
@@ -132,6 +134,8 @@ export interface Config {
   serveWeb: boolean;
   webDist: string;
   uploads: { maxFiles: number; maxFileBytes: number; maxRequestBytes: number };
+  /** Largest body of any request but an upload; counted while it is read, before auth. */
+  maxJsonBodyBytes: number;
   extract: {
     timeoutMs: number;
     maxMemoryMb: number;
@@ -384,6 +388,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxFileBytes: e.MAX_FILE_MB * 1024 * 1024,
       maxRequestBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
     },
+    maxJsonBodyBytes: e.MAX_JSON_BODY_KB * 1024,
     extract: {
       timeoutMs: e.EXTRACT_TIMEOUT_SECONDS * 1000,
       maxMemoryMb: e.EXTRACT_MEMORY_MB,

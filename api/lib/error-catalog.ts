@@ -128,6 +128,11 @@ export const errorCatalog = {
     'zh-TW': '這次上傳的檔案總共超過 {{limit}}，請分批上傳。',
     en: 'These files add up to more than {{limit}}. Please upload them in smaller batches.',
   },
+  BODY_TOO_LARGE: {
+    status: 413,
+    'zh-TW': '送出的資料太大（上限 {{limit}}）。',
+    en: 'The request is too large (limit {{limit}}).',
+  },
   FILE_EMPTY: {
     status: 400,
     'zh-TW': '「{{name}}」是空白檔案（0 位元組）。',
