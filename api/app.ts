@@ -123,7 +123,7 @@ export function createApp(given: AppDeps) {
       deps.logger.error({ err, requestId: rid, path: c.req.path }, 'unhandled error');
       appError = new AppError('INTERNAL');
     }
-    if (appError.code === 'RATE_LIMITED' && appError.details?.retryAfterSeconds) {
+    if (appError.details?.retryAfterSeconds) {
       c.header('Retry-After', String(appError.details.retryAfterSeconds));
     }
     return c.json(errorBody(appError, locale, rid), appError.status as 400);
