@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
+import { routePath } from 'hono/route';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { AppError, localeFrom } from './lib/errors.js';
@@ -43,7 +44,8 @@ export function createApp(given: AppDeps) {
       {
         requestId: c.get('requestId'),
         method: c.req.method,
-        path: c.req.path,
+        // The route's pattern, never the path: some carry a secret (reset tokens, issue 19).
+        route: routePath(c),
         status: c.res.status,
         ms: Math.round(performance.now() - started),
       },
