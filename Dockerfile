@@ -83,7 +83,8 @@ ENV NODE_ENV=production \
     DATA_DIR=/data \
     WEB_DIST=/app/dist \
     TESSDATA_DIR=/usr/share/tesseract-ocr/5/tessdata \
-    MALLOC_ARENA_MAX=2
+    MALLOC_ARENA_MAX=2 \
+    UV_THREADPOOL_SIZE=6
 VOLUME ["/data"]
 USER node
 EXPOSE 3000

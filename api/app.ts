@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
+import { routePath } from 'hono/route';
 import { secureHeaders } from 'hono/secure-headers';
 import { AppError, localeFrom } from './lib/errors.js';
 import type { AppEnv, Deps } from './lib/context.js';
@@ -17,6 +18,7 @@ import { progressRoutes } from './routes/review/progress.js';
 import { billingClock } from './billing/clock.js';
 import { checkReadiness } from './lib/readiness.js';
 import { databaseRateLimiter, type RateLimiter } from './lib/rate-limit.js';
+import { jsonBodyLimit } from './lib/body-limit.js';
 import { mountWeb } from './lib/web-static.js';
 import { compressAnswers } from './lib/http-cache.js';
 
@@ -41,7 +43,8 @@ export function createApp(given: AppDeps) {
       {
         requestId: c.get('requestId'),
         method: c.req.method,
-        path: c.req.path,
+        // The route's pattern, never the path: some carry a secret (reset tokens, issue 19).
+        route: routePath(c),
         status: c.res.status,
         ms: Math.round(performance.now() - started),
       },
@@ -66,6 +69,9 @@ export function createApp(given: AppDeps) {
       crossOriginEmbedderPolicy: false,
     }),
   );
+
+  // Before any route: no body larger than the limit is read, authenticated or not.
+  app.use('/api/*', jsonBodyLimit(deps.config.maxJsonBodyBytes));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   // Database, file store (and Redis when set) reachable, not shutting down (docs/api/health.md).
@@ -120,7 +126,7 @@ export function createApp(given: AppDeps) {
       deps.logger.error({ err, requestId: rid, path: c.req.path }, 'unhandled error');
       appError = new AppError('INTERNAL');
     }
-    if (appError.code === 'RATE_LIMITED' && appError.details?.retryAfterSeconds) {
+    if (appError.details?.retryAfterSeconds) {
       c.header('Retry-After', String(appError.details.retryAfterSeconds));
     }
     return c.json(errorBody(appError, locale, rid), appError.status as 400);

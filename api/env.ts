@@ -49,6 +49,8 @@ export const envSchema = z.object({
   MAX_FILES_PER_UPLOAD: int(3),
   MAX_FILE_MB: int(25),
   MAX_UPLOAD_MB: int(60),
+  // Every other request body (JSON), refused with 413 while it is read (issue 19).
+  MAX_JSON_BODY_KB: int(1024),
   EXTRACT_TIMEOUT_SECONDS: int(120),
   EXTRACT_MEMORY_MB: int(512),
   TESSDATA_DIR: z.string().optional(),
@@ -96,6 +98,9 @@ export const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(false),
   // Operations (docs/decisions/0016).
   SHUTDOWN_TIMEOUT_MS: int(25_000),
+  // Password hashes (scrypt, 32 MiB each) at once, and waiting; more is 503 SERVER_BUSY.
+  HASH_CONCURRENCY: int(2),
+  HASH_QUEUE: z.coerce.number().int().min(0).default(16),
   GENERATION_STALE_SECONDS: int(120),
   GENERATION_CONCURRENCY: int(4),
   GENERATION_MAX_ATTEMPTS: int(2),
@@ -132,6 +137,8 @@ export interface Config {
   serveWeb: boolean;
   webDist: string;
   uploads: { maxFiles: number; maxFileBytes: number; maxRequestBytes: number };
+  /** Largest body of any request but an upload; counted while it is read, before auth. */
+  maxJsonBodyBytes: number;
   extract: {
     timeoutMs: number;
     maxMemoryMb: number;
@@ -147,6 +154,8 @@ export interface Config {
   reminders: { enabled: boolean; intervalMs: number };
   /** Where uploaded originals live: DATA_DIR/files, or an S3-compatible bucket. */
   storage: StorageConfig;
+  /** Password hashes running at once, and waiting for a turn (issue 19). */
+  hashing: { concurrency: number; queue: number };
   /** How long a SIGTERM/SIGINT waits for in-flight requests before cutting them. */
   shutdownTimeoutMs: number;
   /** A `running` generation not updated for this long was left by a stopped server. */
@@ -384,6 +393,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxFileBytes: e.MAX_FILE_MB * 1024 * 1024,
       maxRequestBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
     },
+    maxJsonBodyBytes: e.MAX_JSON_BODY_KB * 1024,
     extract: {
       timeoutMs: e.EXTRACT_TIMEOUT_SECONDS * 1000,
       maxMemoryMb: e.EXTRACT_MEMORY_MB,
@@ -395,6 +405,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     reminders: { enabled: e.REMINDERS_ENABLED, intervalMs: e.REMINDER_INTERVAL_SECONDS * 1000 },
     storage: storageConfig(e, path.resolve(e.DATA_DIR)),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    hashing: { concurrency: e.HASH_CONCURRENCY, queue: e.HASH_QUEUE },
     generationStaleMs: e.GENERATION_STALE_SECONDS * 1000,
     generationQueue: {
       concurrency: Math.max(1, e.GENERATION_CONCURRENCY),

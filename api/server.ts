@@ -20,6 +20,7 @@ import { purgeDeletions } from './storage/pending-deletions.js';
 import type { Deps } from './lib/context.js';
 import { clearUploadTemp } from './materials/upload-temp.js';
 import { startReminderJob } from './review/reminder-job.js';
+import { configurePasswordHashing } from './auth/password.js';
 
 /** JWT_SECRET from the environment, else one generated on first start and kept in DATA_DIR. */
 function loadSecret(config: Config): string {
@@ -41,6 +42,7 @@ async function main() {
     process.exit(1);
   }
   const logger = createLogger(config.logLevel);
+  configurePasswordHashing(config.hashing);
   const handle = openDatabase({
     databaseUrl: config.databaseUrl,
     sqlitePath: path.join(config.dataDir, 'mnemo.sqlite'),

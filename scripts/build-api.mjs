@@ -28,7 +28,13 @@ export const buildDir = path.join(root, '.build', 'api');
  * starts higher. Two arenas keep the peak of a 60 MB upload some 20–30 MB lower
  * (docs/decisions/0006).
  */
-export const serverEnvDefaults = { MALLOC_ARENA_MAX: '2' };
+// UV_THREADPOOL_SIZE: libuv's pool (file I/O, DNS, scrypt) sized at start, beyond the
+// HASH_CONCURRENCY password hashes (default 2) that may hold threads, so files still move while
+// sign-ins hash (issue 19).
+export const serverEnvDefaults = {
+  MALLOC_ARENA_MAX: '2',
+  UV_THREADPOOL_SIZE: String(Number(process.env.HASH_CONCURRENCY || 2) + 4),
+};
 const stampFile = path.join(buildDir, '.source-stamp');
 const sourceDir = path.join(root, 'api');
 

@@ -83,3 +83,47 @@ export function authEmail(
     links: [link],
   };
 }
+
+const alertCopy = {
+  'zh-TW': {
+    subject: 'Mnemo｜您的帳號有多次登入失敗',
+    title: '有人多次嘗試登入您的帳號',
+    lines: (name: string, failures: number) => [
+      `${name} 您好：`,
+      `最近有人以錯誤的密碼嘗試登入您的 Mnemo 帳號 ${failures} 次。您在常用的網路下仍可照常登入。`,
+      '如果這不是您本人，建議您前往登入頁面，使用「忘記密碼」設定一組新的密碼。',
+    ],
+    button: '前往登入頁面',
+    footer: '如果是您自己忘了密碼，可以忽略這封信。',
+  },
+  en: {
+    subject: 'Mnemo: failed sign-ins to your account',
+    title: 'Someone tried to sign in to your account',
+    lines: (name: string, failures: number) => [
+      `Hi ${name},`,
+      `Someone recently tried to sign in to your Mnemo account with a wrong password ${failures} times. You can still sign in as usual from your own network.`,
+      "If this wasn't you, go to the sign-in page and use “Forgot password” to choose a new password.",
+    ],
+    button: 'Go to sign-in',
+    footer: 'If it was you and you forgot your password, you can ignore this email.',
+  },
+} as const;
+
+/** Tells the owner of an account about repeated failed sign-ins (issue 19). */
+export function loginAlertEmail(
+  locale: Locale,
+  to: string,
+  name: string,
+  failures: number,
+  link: string,
+): MailMessage {
+  const c = alertCopy[locale] ?? alertCopy['zh-TW'];
+  const lines = c.lines(name, failures);
+  return {
+    to,
+    subject: c.subject,
+    text: [c.title, '', ...lines, '', `${c.button}: ${link}`, '', c.footer].join('\n'),
+    html: layout(c.title, lines, { label: c.button, href: link }, c.footer),
+    links: [link],
+  };
+}

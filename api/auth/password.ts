@@ -1,8 +1,45 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { AppError } from '../lib/errors.js';
+
+/*
+ * Password hashes take a libuv thread and 32 MiB each for a good fraction of a second. A flood
+ * of sign-ins must not take every thread (file reads and DNS wait behind them) nor the memory
+ * (issue 19): at most `concurrency` run at once, `queue` more wait, and the rest are answered at
+ * once with 503 SERVER_BUSY. The server sizes it from HASH_CONCURRENCY and HASH_QUEUE.
+ */
+const gate = { concurrency: 2, queue: 16, active: 0, waiting: [] as Array<() => void> };
+
+/** Sets how many hashes run at once and how many may wait (api/server.ts, tests). */
+export function configurePasswordHashing(o: { concurrency: number; queue: number }) {
+  gate.concurrency = Math.max(1, o.concurrency);
+  gate.queue = Math.max(0, o.queue);
+}
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (gate.active >= gate.concurrency) {
+    if (gate.waiting.length >= gate.queue) {
+      throw new AppError('SERVER_BUSY', { details: { retryAfterSeconds: 2 } });
+    }
+    await new Promise<void>((resolve) => gate.waiting.push(resolve));
+  } else {
+    gate.active++;
+  }
+  try {
+    return await work();
+  } finally {
+    // The turn passes straight to the next waiter (active stays counted), else it is freed.
+    const next = gate.waiting.shift();
+    if (next) next();
+    else gate.active--;
+  }
+}
 
 const scrypt = (pw: string, salt: Buffer, len: number, opts: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) =>
-    scryptCb(pw, salt, len, opts, (err, key) => (err ? reject(err) : resolve(key))),
+  inTurn(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scryptCb(pw, salt, len, opts, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
   );
 
 // N=2^15, r=8: 32 MiB per hash, OWASP's scrypt floor. Parameters travel with the hash.
@@ -40,6 +77,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
 let dummyHash: Promise<string> | undefined;
 /** A hash to verify against when the account does not exist, so timing does not tell. */
 export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword('not-a-real-password-0');
+  dummyHash ??= hashPassword('not-a-real-password-0').catch((err: unknown) => {
+    // Refused (SERVER_BUSY) or failed: made again by the next caller.
+    dummyHash = undefined;
+    throw err;
+  });
   return dummyHash;
 }

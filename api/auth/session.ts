@@ -1,23 +1,17 @@
-import { SignJWT, jwtVerify } from 'jose';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../lib/errors.js';
 import type { AuthUser } from '../lib/context.js';
 
-// Importing the HMAC key is a good part of verifying a token; every request verifies one.
-const keys = new Map<string, Promise<CryptoKey>>();
-const key = (secret: string): Promise<CryptoKey> => {
-  let k = keys.get(secret);
-  if (!k) {
-    k = crypto.subtle.importKey(
-      'raw',
-      new TextEncoder().encode(secret),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['sign', 'verify'],
-    );
-    keys.set(secret, k);
-  }
-  return k;
-};
+/*
+ * The session token: an HS256 JWT. Signed and checked with node:crypto's synchronous HMAC — a
+ * few microseconds on the main thread — rather than WebCrypto, whose jobs queue on libuv's
+ * thread pool behind password hashes: a flood of sign-ins must not make a signed-in request
+ * wait (issue 19). jose still speaks OpenID Connect (api/auth/oidc.ts).
+ */
+
+const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+
+const sign = (secret: string, data: string) => createHmac('sha256', secret).update(data).digest();
 
 /** Issues the bearer token (HS256 JWT) the client keeps in its cookie. */
 export async function issueSessionToken(
@@ -27,28 +21,65 @@ export async function issueSessionToken(
   ttlSeconds: number,
 ): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ email: user.email, name: user.name, tv: user.token_version })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(user.id)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + ttlSeconds)
-    .sign(await key(secret));
+  const payload = Buffer.from(
+    JSON.stringify({
+      email: user.email,
+      name: user.name,
+      tv: user.token_version,
+      sub: user.id,
+      iat,
+      exp: iat + ttlSeconds,
+    }),
+  ).toString('base64url');
+  const data = `${HEADER}.${payload}`;
+  return `${data}.${sign(secret, data).toString('base64url')}`;
 }
 
-/** Verifies signature, algorithm (HS256 only) and expiry at `now`; throws UNAUTHORIZED otherwise. */
+const B64URL = /^[A-Za-z0-9_-]+$/;
+
+function parse(part: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Verifies signature, algorithm (HS256 only: `none` and every other is refused) and expiry at
+ * `now`; throws UNAUTHORIZED otherwise. Synchronous work, off the thread pool.
+ */
 export async function verifySessionToken(
   secret: string,
   token: string,
   now: Date,
 ): Promise<AuthUser> {
-  try {
-    const { payload } = await jwtVerify(token, await key(secret), {
-      algorithms: ['HS256'],
-      currentDate: now,
-      requiredClaims: ['sub', 'exp'],
-    });
-    return { id: payload.sub!, tokenVersion: typeof payload.tv === 'number' ? payload.tv : -1 };
-  } catch {
-    throw new AppError('UNAUTHORIZED');
+  const claims = checkToken(secret, token, now);
+  if (!claims) throw new AppError('UNAUTHORIZED');
+  return claims;
+}
+
+function checkToken(secret: string, token: string, now: Date): AuthUser | undefined {
+  if (token.length > 8192) return undefined;
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts.every((p) => B64URL.test(p))) return undefined;
+  const [h, p, s] = parts as [string, string, string];
+  const header = parse(h);
+  if (!header || header.alg !== 'HS256' || (header.typ !== undefined && header.typ !== 'JWT')) {
+    return undefined;
   }
+  if (header.crit !== undefined) return undefined;
+  const expected = sign(secret, `${h}.${p}`);
+  const given = Buffer.from(s, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  const payload = parse(p);
+  if (!payload) return undefined;
+  const seconds = Math.floor(now.getTime() / 1000);
+  if (typeof payload.sub !== 'string' || !payload.sub) return undefined;
+  if (typeof payload.exp !== 'number' || payload.exp <= seconds) return undefined;
+  if (typeof payload.nbf === 'number' && payload.nbf > seconds) return undefined;
+  return { id: payload.sub, tokenVersion: typeof payload.tv === 'number' ? payload.tv : -1 };
 }

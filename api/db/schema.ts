@@ -181,6 +181,16 @@ export interface StorageDeletionsTable {
   last_error: string | null;
 }
 
+/** A social sign-in's one-time code (issue 19): hashes only, deleted when exchanged. */
+export interface SocialLoginCodesTable {
+  code_hash: string;
+  user_id: string;
+  /** Hash of the state of the sign-in the browser started, kept in its state cookie. */
+  binding_hash: string;
+  redirect: string | null;
+  expires_at: string;
+}
+
 export interface QuizAttemptsTable {
   id: string;
   quiz_id: string;
@@ -404,6 +414,7 @@ export interface Database {
   reminder_deliveries: ReminderDeliveriesTable;
   reminder_settings: ReminderSettingsTable;
   storage_deletions: StorageDeletionsTable;
+  social_login_codes: SocialLoginCodesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -28,6 +28,11 @@ export const errorCatalog = {
     'zh-TW': '嘗試次數過多，請在 {{minutes}} 分鐘後再試。',
     en: 'Too many attempts. Please try again in {{minutes}} minutes.',
   },
+  SERVER_BUSY: {
+    status: 503,
+    'zh-TW': '目前同時登入的人太多，請稍候幾秒再試一次。',
+    en: 'Too many sign-ins at this moment. Please try again in a few seconds.',
+  },
   INTERNAL: {
     status: 500,
     'zh-TW': '伺服器發生錯誤，請稍後再試。',
@@ -127,6 +132,11 @@ export const errorCatalog = {
     status: 413,
     'zh-TW': '這次上傳的檔案總共超過 {{limit}}，請分批上傳。',
     en: 'These files add up to more than {{limit}}. Please upload them in smaller batches.',
+  },
+  BODY_TOO_LARGE: {
+    status: 413,
+    'zh-TW': '送出的資料太大（上限 {{limit}}）。',
+    en: 'The request is too large (limit {{limit}}).',
   },
   FILE_EMPTY: {
     status: 400,

@@ -8,8 +8,16 @@ import type { Clock } from './clock.js';
  * by default, Redis when REDIS_URL is set (api/lib/redis-rate-limit.ts).
  */
 export interface RateLimiter {
-  /** Counts one attempt under `key`; throws RATE_LIMITED once more than `limit` fall in the window. */
-  hit(key: string, limit: number, windowSeconds: number): Promise<void>;
+  /**
+   * Counts one attempt under `key` and answers how many fell in the window so far (0 when the
+   * count is unknown: Redis down); throws RATE_LIMITED once more than `limit` did.
+   */
+  hit(key: string, limit: number, windowSeconds: number): Promise<number>;
+  /**
+   * Takes back one attempt counted in this window (a sign-in that turned out right: only
+   * failures count, issue 19). Never below zero; nothing when the window has moved on.
+   */
+  undo(key: string, windowSeconds: number): Promise<void>;
 }
 
 /** The window `now` falls in: windows are aligned to the epoch, so every instance agrees. */
@@ -29,7 +37,19 @@ export function rateLimitedError(retryMs: number): AppError {
 
 /** The counters in table rate_limits: one row per key, reset when a new window starts. */
 export function databaseRateLimiter(db: Db, clock: Clock): RateLimiter {
-  return { hit: (key, limit, windowSeconds) => hitRateLimit(db, clock, key, limit, windowSeconds) };
+  return {
+    hit: (key, limit, windowSeconds) => hitRateLimit(db, clock, key, limit, windowSeconds),
+    async undo(key, windowSeconds) {
+      const { startMs } = fixedWindow(clock.now(), windowSeconds);
+      await db
+        .updateTable('rate_limits')
+        .set((eb) => ({ count: eb('count', '-', 1) }))
+        .where('key', '=', key)
+        .where('window_start', '=', new Date(startMs).toISOString())
+        .where('count', '>', 0)
+        .execute();
+    },
+  };
 }
 
 /**
@@ -42,7 +62,7 @@ export async function hitRateLimit(
   key: string,
   limit: number,
   windowSeconds: number,
-): Promise<void> {
+): Promise<number> {
   const { startMs, retryMs } = fixedWindow(clock.now(), windowSeconds);
   const windowStart = new Date(startMs).toISOString();
   const row = await db
@@ -57,4 +77,5 @@ export async function hitRateLimit(
     .returning('count')
     .executeTakeFirstOrThrow();
   if (row.count > limit) throw rateLimitedError(retryMs);
+  return row.count;
 }

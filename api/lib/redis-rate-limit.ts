@@ -13,7 +13,16 @@ local n = redis.call('INCR', KEYS[1])
 if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n`;
 
-type WithHit = Redis & { mnemoRateLimitHit(key: string, ttlMs: number): Promise<number> };
+/** One attempt taken back, only from a window that still has its key, never below zero. */
+const UNDO_SCRIPT = `
+local n = tonumber(redis.call('GET', KEYS[1]) or '0')
+if n > 0 then return redis.call('DECR', KEYS[1]) end
+return 0`;
+
+type WithHit = Redis & {
+  mnemoRateLimitHit(key: string, ttlMs: number): Promise<number>;
+  mnemoRateLimitUndo(key: string): Promise<number>;
+};
 
 /**
  * The fixed-window limiter of the database (api/lib/rate-limit.ts) kept in Redis: one key per
@@ -31,6 +40,7 @@ export function redisRateLimiter(d: {
   const prefix = d.prefix ?? 'mnemo:rl:';
   const client = d.redis.client as WithHit;
   client.defineCommand('mnemoRateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+  client.defineCommand('mnemoRateLimitUndo', { numberOfKeys: 1, lua: UNDO_SCRIPT });
   let failing = false;
 
   const count = async (key: string, ttlMs: number): Promise<number | undefined> => {
@@ -55,6 +65,14 @@ export function redisRateLimiter(d: {
       // The key names its window, so the TTL only has to clear it away: a whole window is enough.
       const n = await count(`${prefix}${key}:${startMs}`, windowMs);
       if (n !== undefined && n > limit) throw rateLimitedError(retryMs);
+      return n ?? 0;
+    },
+    async undo(key, windowSeconds) {
+      const { startMs } = fixedWindow(d.clock.now(), windowSeconds);
+      if (!d.redis.usable()) return;
+      await client
+        .mnemoRateLimitUndo(`${prefix}${key}:${startMs}`)
+        .catch((err: unknown) => d.logger.debug({ err }, 'rate limit: could not take back'));
     },
   };
 }

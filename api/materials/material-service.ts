@@ -8,6 +8,7 @@ import { AppError } from '../lib/errors.js';
 import { sql } from 'kysely';
 import { containsPattern, materialSearchText, searchWords } from './search.js';
 import type { ExtractedDocument } from '../extract/index.js';
+import { refundFreeQuiz } from '../quiz/quota.js';
 import {
   presentContent,
   presentMaterial,
@@ -222,6 +223,9 @@ export const DELETE_CONFIRMATION = 'DELETE';
  * Deletes a material, its files, extracted text and quizzes. With quizzes it needs the exact
  * confirmation word, else CONFIRMATION_REQUIRED (requiresConfirmation). Stored files go only
  * after the rows are committed, so a failed delete never leaves rows pointing at nothing.
+ * Generations of the material still queued or being made are cancelled and their free quizzes
+ * given back in the same transaction (issue 19): the runner making one sees its row gone and
+ * stops, and its own end finds nothing left to refund.
  */
 export async function deleteMaterial(
   d: MaterialDeps,
@@ -247,6 +251,7 @@ export async function deleteMaterial(
       .select('storage_key')
       .where('material_id', '=', id)
       .execute();
+    await cancelOpenGenerations(trx, d.clock, id);
     await trx.deleteFrom('materials').where('id', '=', id).execute();
     const stored = files.map((f) => f.storage_key);
     // With the rows: objects the store cannot delete now are deleted later (purgeDeletions).
@@ -254,6 +259,27 @@ export async function deleteMaterial(
     return stored;
   });
   await deleteRecorded(d, keys);
+}
+
+/**
+ * Ends the material's open generations as cancelled and refunds the free quizzes they
+ * reserved. One UPDATE naming the open states: on PostgreSQL it waits for a runner or a cancel
+ * ending the same row and re-checks, so a generation is refunded by exactly one of them.
+ */
+async function cancelOpenGenerations(trx: Db, clock: MaterialDeps['clock'], materialId: string) {
+  const ended = await trx
+    .updateTable('quiz_generations')
+    .set({
+      status: 'cancelled',
+      cancel_requested: 1,
+      error_code: 'GENERATION_CANCELLED',
+      updated_at: iso(clock.now()),
+    })
+    .where('material_id', '=', materialId)
+    .where('status', 'in', ['queued', 'running'])
+    .returning(['user_id', 'quota_reserved'])
+    .execute();
+  for (const g of ended) if (g.quota_reserved === 1) await refundFreeQuiz(trx, g.user_id);
 }
 
 /**

@@ -177,12 +177,28 @@ export const operations: Operation[] = [
       method: 'get',
       path: `/api/v1/auth/${p}/callback`,
       tag: 'auth',
-      summary: `The ${p === 'google' ? 'Google' : 'LINE'} redirect back: signs in and redirects to the web app.`,
+      summary: `The ${p === 'google' ? 'Google' : 'LINE'} redirect back: redirects to the web app with a one-time code (POST /auth/social/exchange).`,
       auth: false,
       query: { code: str(), state: str() },
       ok: { status: 302, media: 'none' },
     },
   ]),
+  {
+    method: 'post',
+    path: '/api/v1/auth/social/exchange',
+    tag: 'auth',
+    summary:
+      "Trade a social sign-in's one-time code for the session; only the browser holding that sign-in's state cookie can.",
+    auth: false,
+    body: {
+      type: 'json',
+      schema: obj({ provider: str({ enum: ['google', 'line'] }), code: str({ maxLength: 200 }) }, [
+        'provider',
+        'code',
+      ]),
+    },
+    errors: [400],
+  },
 
   // User
   {

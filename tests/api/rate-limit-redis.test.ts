@@ -13,6 +13,7 @@ import { createLogger, type Logger } from '../../api/lib/logger.js';
 import { createRedis, type RedisConnection } from '../../api/lib/redis.js';
 import { redisRateLimiter } from '../../api/lib/redis-rate-limit.js';
 import { createTestApp, databases, type TestApp } from '../support/test-app.js';
+import { registerUser } from '../support/accounts.js';
 import { api, startServer, type Running } from '../support/server-process.js';
 
 /*
@@ -221,6 +222,19 @@ describe.skipIf(!available).each(databases)(`rate limits in Redis on %s${skipped
     await admin.quit();
   });
 
+  it('does not count right sign-ins: taken back in Redis as in the database (issue 19)', async () => {
+    t = await start();
+    await registerUser(t, { email: 'right@example.com', password: 'Study2026', verified: true });
+    const app = instance();
+    const right = {
+      ...login('right@example.com'),
+      body: { email: 'right@example.com', password: 'Study2026' },
+    };
+    for (let i = 0; i < 5; i++) expect((await post(app, right)).status).toBe(200);
+    expect((await post(app, login('right@example.com'))).status).toBe(401);
+    expect((await post(app, right)).status).toBe(200);
+  });
+
   it('shares one counter between two instances', async () => {
     t = await start();
     const a = instance();
@@ -329,6 +343,7 @@ describe.skipIf(!available)(`the server with REDIS_URL${skipped}`, { timeout: 18
     const keys = [
       ...(await admin.keys(`mnemo:rl:login:email:${email}:*`)),
       ...(await admin.keys(`mnemo:rl:login:ip:${ip}:*`)),
+      ...(await admin.keys(`mnemo:rl:login:ip-email:${ip}:${email}:*`)),
     ];
     if (keys.length) await admin.del(...keys);
     await admin.quit();
@@ -351,8 +366,12 @@ describe.skipIf(!available)(`the server with REDIS_URL${skipped}`, { timeout: 18
     expect((await attempt()).status).toBe(429);
 
     const admin = new Redis(REDIS_URL);
-    const [key] = await admin.keys(`mnemo:rl:login:email:${email}:*`);
+    // Failures count per address + e-mail (the refused third attempt too), and per e-mail
+    // for the owner's alert (issue 19).
+    const [key] = await admin.keys(`mnemo:rl:login:ip-email:${ip}:${email}:*`);
     expect(key && Number(await admin.get(key))).toBe(3);
+    const [failures] = await admin.keys(`mnemo:rl:login:email:${email}:*`);
+    expect(failures && Number(await admin.get(failures))).toBe(2);
     await admin.quit();
 
     const ready = await fetch(`${server.base}/readyz`);

@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { safeRedirect } from '../../api/auth/oidc.js';
 import { registerUser } from '../support/accounts.js';
-import { profileFrom, signIn, start, throughProvider } from '../support/oidc-flow.js';
+import {
+  exchange,
+  profileFrom,
+  sessionFrom,
+  signIn,
+  start,
+  throughProvider,
+} from '../support/oidc-flow.js';
 import {
   peerClients,
   peerEnv,
@@ -16,7 +23,9 @@ import { createTestApp, databases, type TestApp } from '../support/test-app.js';
  * A real OpenID provider (oidc-provider) on 127.0.0.1 plays Google and LINE. Each sign-in goes
  * through the whole flow a browser would: the app's start URL, the provider's authorization
  * endpoint, its login and consent interaction, the app's callback with the signed state cookie,
- * and finally the web app's /auth/social-callback page with a session token.
+ * the web app's /auth/social-callback page with a one-time code, and that page's exchange of
+ * the code — by the same browser, with its state cookie — for the session (issue 19: no token
+ * in a URL, and a link from someone else's sign-in signs no one in).
  */
 
 const idps = useOidcPeers();
@@ -82,8 +91,9 @@ describe.each(databases)('Google and LINE sign-in on %s', (dialect) => {
     const mei = person();
 
     const first = await signIn(t, idps.google, mei, { query: '?redirect=/materials/7' });
-    expect(first.searchParams.get('redirect')).toBe('/materials/7');
-    const profile = await profileFrom(t, first);
+    const session = await sessionFrom(t, first);
+    expect(session.redirect).toBe('/materials/7');
+    const profile = session.profile;
     expect(profile).toMatchObject({
       email: mei.email,
       name: 'Mei Lin',
@@ -93,8 +103,9 @@ describe.each(databases)('Google and LINE sign-in on %s', (dialect) => {
     });
 
     const second = await signIn(t, idps.google, { ...mei, name: 'Renamed At Google' });
-    expect(second.searchParams.get('redirect')).toBe('/');
-    expect((await profileFrom(t, second)).id).toBe(profile.id);
+    const again = await sessionFrom(t, second);
+    expect(again.redirect).toBe('/');
+    expect(again.profile.id).toBe(profile.id);
     expect(await count(t, 'users')).toBe(1);
     expect(await count(t, 'social_accounts')).toBe(1);
   });
@@ -109,8 +120,9 @@ describe.each(databases)('Google and LINE sign-in on %s', (dialect) => {
         query: `?redirect=${encodeURIComponent('//evil.example/x')}`,
       },
     );
-    expect(landing.searchParams.get('redirect')).toBe('/');
-    expect((await profileFrom(t, landing)).name).toBe('nameless');
+    const session = await sessionFrom(t, landing);
+    expect(session.redirect).toBe('/');
+    expect(session.profile.name).toBe('nameless');
   });
 
   it('links an existing password account when Google has verified the same e-mail', async () => {
@@ -171,6 +183,41 @@ describe.each(databases)('Google and LINE sign-in on %s', (dialect) => {
       password: 'secret123',
     });
     expect(login.body.code).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('hands the browser a one-time code, never a token, that only the browser that started the sign-in can use', async () => {
+    t = await createTestApp({ dialect, env: bothProviders() });
+    const attacker = person({ email: 'attacker@example.com' });
+    const landing = await signIn(t, idps.google, attacker);
+    // No session token in the URL the browser is sent to.
+    expect(landing.searchParams.has('token')).toBe(false);
+    expect(landing.href).not.toMatch(/eyJ/);
+
+    // The link sent to a victim: their browser has no state cookie, or one of its own sign-in.
+    const noCookie = await exchange(t, landing, '');
+    expect(noCookie.status).toBe(400);
+    expect(noCookie.body.code).toBe('SOCIAL_LOGIN_FAILED');
+    expect(noCookie.body.token).toBeUndefined();
+    const victim = await start(t, 'google');
+    const otherBrowser = await exchange(t, landing, victim.jar.header());
+    expect(otherBrowser.status).toBe(400);
+    expect(otherBrowser.body.token).toBeUndefined();
+
+    // The browser that signed in gets its session, once.
+    const session = await sessionFrom(t, landing);
+    expect(session.profile.email).toBe('attacker@example.com');
+    const reused = await exchange(t, landing);
+    expect(reused.status).toBe(400);
+  });
+
+  it('a code not exchanged within two minutes is refused', async () => {
+    t = await createTestApp({ dialect, env: bothProviders() });
+    const landing = await signIn(t, idps.google, person());
+    t.clock.advance(2 * 60 * 1000 + 1);
+    const late = await exchange(t, landing);
+    expect(late.status).toBe(400);
+    expect(late.body.code).toBe('SOCIAL_LOGIN_FAILED');
+    expect(late.body.message).toBe('Google login failed. Please try again later');
   });
 
   it('refuses a callback whose state was changed, or that comes without the state cookie', async () => {

@@ -5,11 +5,12 @@ import type { TestApp } from './test-app.js';
 /*
  * The browser's side of a social sign-in: the app's start URL, the provider's authorization
  * endpoint and its login and consent interaction, the app's callback with the signed state
- * cookie, and finally the web app's /auth/social-callback page with a session token.
+ * cookie, the web app's /auth/social-callback page with a one-time code, and that page's
+ * exchange of the code — with the same browser's state cookie — for a session token.
  */
 
 /** A minimal cookie jar for one browser at one site. */
-function cookieJar() {
+export function cookieJar() {
   const jar = new Map<string, string>();
   return {
     store(res: Response) {
@@ -69,21 +70,59 @@ export async function signIn(
     headers: { cookie: begun.jar.header(), 'accept-language': 'en' },
   });
   expect(res.status).toBe(302);
-  return new URL(res.headers.get('location') ?? '', PUBLIC_URL);
+  begun.jar.store(res);
+  const landing = new URL(res.headers.get('location') ?? '', PUBLIC_URL);
+  browsers.set(landing, begun.jar);
+  return landing;
 }
 
-/** The profile the session token from a successful sign-in opens. */
-export async function profileFrom(t: TestApp, landing: URL) {
+/** The browser (cookie jar) each landing URL of signIn was reached by. */
+const browsers = new WeakMap<URL, ReturnType<typeof cookieJar>>();
+/** The cookie header of the browser that reached `landing`. */
+export const browserOf = (landing: URL) => browsers.get(landing)?.header() ?? '';
+
+/**
+ * What the web app's /auth/social-callback page does: POSTs the code of its URL with the
+ * browser's cookies (`cookie`, by default those of the browser that signed in).
+ */
+export function exchange(t: TestApp, landing: URL, cookie = browserOf(landing)) {
+  return t.call(
+    'POST',
+    '/api/v1/auth/social/exchange',
+    {
+      provider: landing.searchParams.get('provider') ?? '',
+      code: landing.searchParams.get('code') ?? '',
+    },
+    { headers: { cookie } },
+  );
+}
+
+/** The session a successful sign-in's code is exchanged for: token, redirect and profile. */
+export async function sessionFrom(t: TestApp, landing: URL) {
   expect(landing.pathname).toBe('/auth/social-callback');
-  const token = landing.searchParams.get('token') ?? '';
+  expect([...landing.searchParams.keys()].sort()).toEqual(['code', 'provider']);
+  const exchanged = await exchange(t, landing);
+  expect(exchanged.status).toBe(200);
+  const token = String(exchanged.body.token);
   const res = await t.call('GET', '/api/v1/user/profile', undefined, { token });
   expect(res.status).toBe(200);
-  return res.body.data as {
-    id: string;
-    email: string;
-    name: string;
-    email_verified: boolean;
-    has_password: boolean;
-    locale: string;
+  return {
+    token,
+    redirect: String(exchanged.body.redirect),
+    profile: res.body.data as Profile,
   };
+}
+
+type Profile = {
+  id: string;
+  email: string;
+  name: string;
+  email_verified: boolean;
+  has_password: boolean;
+  locale: string;
+};
+
+/** The profile the session token from a successful sign-in opens. */
+export async function profileFrom(t: TestApp, landing: URL): Promise<Profile> {
+  return (await sessionFrom(t, landing)).profile;
 }

@@ -9,6 +9,7 @@ import * as m0007 from './0007-upload-idempotency.js';
 import * as m0008 from './0008-review.js';
 import * as m0009 from './0009-generation-queue.js';
 import * as m0010 from './0010-storage-deletions.js';
+import * as m0011 from './0011-hardening.js';
 import * as m0012 from './0012-material-search.js';
 
 /** Every migration, in order. Add new ones at the end; never rename or edit old ones. */
@@ -23,5 +24,6 @@ export const migrations: Record<string, Migration> = {
   '0008-review': m0008,
   '0009-generation-queue': m0009,
   '0010-storage-deletions': m0010,
+  '0011-hardening': m0011,
   '0012-material-search': m0012,
 };

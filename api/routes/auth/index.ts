@@ -7,6 +7,7 @@ import { AppError, normalizeLocale } from '../../lib/errors.js';
 import * as auth from '../../auth/service.js';
 import { successBody } from '../../auth/messages.js';
 import { socialRoutes } from './social.js';
+import { guardedLogin } from '../../auth/login-guard.js';
 
 const email = z.string().trim().max(320);
 const locale = z.string().max(20).optional();
@@ -53,8 +54,10 @@ export function authRoutes() {
     async (c) => {
       const deps = c.get('deps');
       const body = c.req.valid('json');
-      await limit(deps, 'login', clientIp(c), body.email);
-      const result = await auth.login(deps, body);
+      // Only failures count, per address and per address + e-mail (issue 19).
+      const result = await guardedLogin(deps, clientIp(c), body.email, () =>
+        auth.login(deps, body),
+      );
       return c.json({ success: true, ...result });
     },
   );

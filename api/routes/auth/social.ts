@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { z } from 'zod';
 import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
 import type { AppEnv } from '../../lib/context.js';
 import {
@@ -8,18 +9,25 @@ import {
   decodePending,
   encodePending,
   OIDC_STATE_TTL_MS,
+  providerLabel,
   socialErrorFor,
   SOCIAL_PROVIDERS,
   type SocialProvider,
 } from '../../auth/oidc.js';
 import { accountForIdentity } from '../../auth/social-accounts.js';
-import { sessionFor } from '../../auth/service.js';
+import { presentUser, sessionFor } from '../../auth/service.js';
+import { issueLoginCode, takeLoginCode } from '../../auth/social-login-codes.js';
 import { AppError } from '../../lib/errors.js';
+import { validate } from '../../lib/validate.js';
 
 const COOKIE_PATH = '/api/v1/auth';
 const cookieName = (p: SocialProvider) => `mnemo_oidc_${p}`;
 
-/** Google and LINE sign-in (OpenID Connect); every outcome is a redirect the web app reads. */
+/**
+ * Google and LINE sign-in (OpenID Connect); every outcome is a redirect the web app reads. A
+ * success lands on /auth/social-callback with a one-time code, which the same browser — the one
+ * holding the sign-in's state cookie — exchanges for its session (POST /social/exchange).
+ */
 export function socialRoutes() {
   const r = new Hono<AppEnv>();
   const cache = createOidcCache();
@@ -33,6 +41,38 @@ export function socialRoutes() {
     r.get(`/${provider}`, (c) => start(c, provider));
     r.get(`/${provider}/callback`, (c) => callback(c, provider));
   }
+
+  r.post(
+    '/social/exchange',
+    validate(
+      'json',
+      z.object({ provider: z.enum(SOCIAL_PROVIDERS), code: z.string().min(1).max(200) }),
+    ),
+    async (c) => {
+      const deps = c.get('deps');
+      const { provider, code } = c.req.valid('json');
+      const raw = await getSignedCookie(c, deps.secret, cookieName(provider));
+      const pending = typeof raw === 'string' ? decodePending(raw) : undefined;
+      const taken = await takeLoginCode(deps, code, pending?.state);
+      c.header('Cache-Control', 'no-store');
+      if (!taken) {
+        deps.logger.info(
+          { provider, hasState: !!pending, requestId: c.get('requestId') },
+          'social sign-in code refused',
+        );
+        throw new AppError('SOCIAL_LOGIN_FAILED', {
+          params: { provider: providerLabel(provider) },
+        });
+      }
+      deleteCookie(c, cookieName(provider), cookieOptions(c));
+      return c.json({
+        success: true,
+        token: await sessionFor(deps, taken.user),
+        user: presentUser(taken.user),
+        redirect: taken.redirect ?? '/',
+      });
+    },
+  );
 
   async function start(c: Context<AppEnv>, provider: SocialProvider) {
     const deps = c.get('deps');
@@ -57,9 +97,8 @@ export function socialRoutes() {
   async function callback(c: Context<AppEnv>, provider: SocialProvider) {
     const deps = c.get('deps');
     const raw = await getSignedCookie(c, deps.secret, cookieName(provider));
-    deleteCookie(c, cookieName(provider), cookieOptions(c));
+    const pending = typeof raw === 'string' ? decodePending(raw) : undefined;
     try {
-      const pending = typeof raw === 'string' ? decodePending(raw) : undefined;
       const identity = await completeSignIn(
         deps,
         cache,
@@ -68,13 +107,13 @@ export function socialRoutes() {
         new URL(c.req.url).search,
       );
       const user = await accountForIdentity(deps, identity, c.get('locale'));
-      const target = new URLSearchParams({
-        token: await sessionFor(deps, user),
-        redirect: pending?.redirect ?? '/',
-      });
+      // The state cookie stays: it is what binds the code to this browser.
+      const code = await issueLoginCode(deps, user.id, pending!.state, pending?.redirect);
+      const target = new URLSearchParams({ code, provider });
       c.header('Cache-Control', 'no-store');
       return c.redirect(`/auth/social-callback?${target}`, 302);
     } catch (err) {
+      deleteCookie(c, cookieName(provider), cookieOptions(c));
       return loginError(c, provider, err);
     }
   }

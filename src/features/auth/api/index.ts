@@ -9,3 +9,4 @@ export * from './validate-reset-token';
 export * from './reset-password';
 export * from './get-providers';
 export * from './get-profile';
+export * from './exchange-social-code';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useSocialCallback } from '../hooks/use-social-callback';
 
-/** /auth/social-callback?token=&redirect=: a spinner while the session is stored. */
+/** /auth/social-callback?code=&provider=: a spinner while the code is exchanged for the session. */
 export default function SocialCallbackPage() {
   const { t } = useTranslation('auth');
   useSocialCallback();
