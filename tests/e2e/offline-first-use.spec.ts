@@ -119,6 +119,10 @@ for (const lng of ['zh-TW', 'en'] as const) {
     const card = page.getByRole('article').filter({ hasText: materialTitle });
     await expect(card.getByTestId('offline-mark')).toHaveText(t.available, { timeout: 30_000 });
     await workerReady(page);
+    // The sticky header is opaque: scrolled text never shows through behind the logo.
+    expect(
+      await page.locator('.site-header').evaluate((el) => getComputedStyle(el).backgroundColor),
+    ).toMatch(/^rgb\(\d+, \d+, \d+\)$/);
     expect(requested.filter((p) => /quiz-questions-page/.test(p))).toEqual([]);
 
     // The train: no network at all. Into the material, the quiz, through the questions.
