@@ -196,7 +196,6 @@ test('the service worker controls the page and precaches the app shell and the o
     /^\/assets\/quiz-results-page-[\w-]+\.js$/,
     /^\/assets\/review-route-[\w-]+\.js$/,
     /^\/assets\/progress-page-[\w-]+\.js$/,
-    /^\/assets\/flashcards-page-[\w-]+\.js$/,
     /^\/assets\/locales\/zh-TW-quiz-[\w-]{8}\.js$/,
     /^\/assets\/locales\/en-quiz-[\w-]{8}\.js$/,
   ]) {
