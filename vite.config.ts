@@ -6,9 +6,8 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
 import {
-  dynamicEntriesUnder,
+  precacheFiles,
   readViteManifest,
-  staticClosure,
   WEB_MANIFEST_FILES,
   webAppManifest,
 } from './scripts/build-manifest.js';
@@ -70,14 +69,6 @@ const compressServiceWorker: Plugin = {
   },
 };
 
-/**
- * The app shell the service worker precaches: index.html's entry with everything it
- * modulepreloads and its CSS, plus the lazy chunks of the layout and the PWA code (account menu,
- * worker registration). Route pages and locale namespaces stay out: they go to runtime caches
- * when first used (docs/decisions/0012-pwa.md).
- */
-const SHELL_LAZY_DIRS = ['src/app/layouts/', 'src/app/pwa/'];
-
 // Locale namespaces are JSON turned into chunks; name them assets/locales/<lng>-<ns>-<hash>.js
 // so the worker can give them their own runtime cache.
 const localeChunk = /\/src\/i18n\/locales\/([^/]+)\/([^/]+)\.json$/;
@@ -111,11 +102,9 @@ export default defineConfig({
         ],
         manifestTransforms: [
           (entries) => {
-            const manifest = readViteManifest(outDir);
-            const shell = staticClosure(manifest, [
-              'index.html',
-              ...dynamicEntriesUnder(manifest, SHELL_LAZY_DIRS),
-            ]);
+            // The app shell and the pages that work offline (scripts/build-manifest.ts,
+            // docs/decisions/0012-pwa.md and 0024-study-modes.md).
+            const shell = precacheFiles(readViteManifest(outDir));
             return {
               manifest: entries.filter((e) => !e.url.startsWith('assets/') || shell.has(e.url)),
               warnings: [],

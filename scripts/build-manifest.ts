@@ -53,6 +53,49 @@ export function dynamicEntriesUnder(manifest: ViteManifest, dirs: string[]): str
     .map(([key]) => key);
 }
 
+/** The lazy chunks of the app shell: the layout and the PWA code (account menu, worker registration). */
+export const SHELL_LAZY_DIRS = ['src/app/layouts/', 'src/app/pwa/'];
+
+/**
+ * Every page reachable from the device's data (quiz taking, results, review,
+ * progress, the outbox, and the home and material pages that lead there): precached with their
+ * code and CSS, so each opens offline on first use after one online visit of any page
+ * (docs/decisions/0024-study-modes.md). Other route pages are runtime-cached when first used.
+ */
+export const OFFLINE_PAGES = [
+  'src/app/routes/home-page.tsx',
+  'src/features/materials/components/material-list-page.tsx',
+  'src/features/materials/components/material-detail-page.tsx',
+  'src/features/quiz/components/quiz-questions-page.tsx',
+  'src/features/quiz/components/quiz-results-page.tsx',
+  'src/features/offline/components/outbox-page.tsx',
+  'src/app/routes/review-route.tsx',
+  'src/features/progress/components/progress-page.tsx',
+  'src/features/progress/lib/score-chart.ts',
+];
+
+/** The locale namespaces those pages use, precached in both languages (a few KB each). */
+export const OFFLINE_NAMESPACES = ['materials', 'quiz', 'offline', 'review', 'progress'];
+
+const localeKey = /^src\/i18n\/locales\/([^/]+)\/([^/]+)\.json$/;
+
+/**
+ * What the service worker precaches from assets/: index.html's entry with everything it
+ * modulepreloads and its CSS, the shell's lazy chunks, the offline pages and their strings.
+ */
+export function precacheFiles(manifest: ViteManifest): Set<string> {
+  const locales = Object.keys(manifest).filter((key) => {
+    const ns = key.match(localeKey)?.[2];
+    return ns !== undefined && OFFLINE_NAMESPACES.includes(ns);
+  });
+  return staticClosure(manifest, [
+    'index.html',
+    ...dynamicEntriesUnder(manifest, SHELL_LAZY_DIRS),
+    ...OFFLINE_PAGES.filter((key) => key in manifest),
+    ...locales,
+  ]);
+}
+
 /*
  * The web app manifests, one per UI language (a manifest has one `lang`; Chromium's
  * `*_localized` members are still experimental). vite-plugin-pwa writes the zh-TW one as

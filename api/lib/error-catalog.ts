@@ -285,6 +285,11 @@ export const errorCatalog = {
     'zh-TW': '這個複習作答編號已用於另一張卡片，這次作答沒有記錄。',
     en: 'This review answer ID was already used for another card, so this answer was not recorded.',
   },
+  REVIEW_RATING_STALE: {
+    status: 409,
+    'zh-TW': '這張卡片之後又複習過了，這次的自評沒有變更。',
+    en: 'This card was reviewed again since, so this rating was not changed.',
+  },
   UNSUBSCRIBE_TOKEN_INVALID: {
     status: 400,
     'zh-TW': '這個取消訂閱連結無效，設定沒有變更。',

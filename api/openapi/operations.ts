@@ -478,6 +478,26 @@ export const operations: Operation[] = [
     doc: 'docs/api/review.md',
   },
   {
+    method: 'post',
+    path: '/api/v1/review/{cardId}/rate',
+    tag: 'review',
+    summary:
+      "The learner's own rating of an answered card (again/hard/good/easy): that review is redone with it.",
+    body: {
+      type: 'json',
+      required: true,
+      schema: obj(
+        {
+          clientReviewId: str({ maxLength: 100 }),
+          rating: { type: 'string', enum: ['again', 'hard', 'good', 'easy'] },
+        },
+        ['clientReviewId', 'rating'],
+      ),
+    },
+    errors: [400, 401, 404, 409],
+    doc: 'docs/api/review.md',
+  },
+  {
     method: 'get',
     path: '/api/v1/review/stats',
     tag: 'review',

@@ -235,7 +235,8 @@ async function recordAttempt(
       }))
       .where('id', '=', quiz.id)
       .execute();
-    // Every answered question reviews its card, in this transaction (docs/decisions/0014).
+    // Every question reviews its card, a skipped one as a lapse, in this transaction
+    // (docs/decisions/0014, 0024).
     await recordQuizReviews(trx, {
       userId,
       quiz,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
+import type { Grade } from 'ts-fsrs';
 import type { ReviewCard, ReviewLog } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { iso } from '../lib/clock.js';
@@ -11,7 +12,7 @@ import type { AnswerDetail } from '../scoring/types.js';
 import { applyRating } from './cards.js';
 import { isPremium } from './premium.js';
 import { RATING_NAMES, ratingFor } from './rating.js';
-import { presentCardStats, type CardStats } from './scheduler.js';
+import { presentCardStats, rereview, type CardStats } from './scheduler.js';
 
 export interface ReviewAnswerInput {
   clientReviewId: string;
@@ -168,4 +169,72 @@ export async function answerCard(
     .where('id', '=', logId)
     .executeTakeFirstOrThrow();
   return present(d.db, userId, log, false);
+}
+
+export type RatingName = (typeof RATING_NAMES)[keyof typeof RATING_NAMES];
+const GRADE_OF = Object.fromEntries(
+  Object.entries(RATING_NAMES).map(([grade, name]) => [name, Number(grade) as Grade]),
+) as Record<RatingName, Grade>;
+
+/**
+ * The learner's own rating of an answered card (Again / Hard / Good / Easy after the reveal):
+ * that review is redone with their rating at the same time, replacing the automatic one.
+ * Idempotent: the same rating again changes nothing. Only the card's latest review may be
+ * rated; after a later one it is REVIEW_RATING_STALE.
+ */
+export async function rateReview(
+  d: { db: Db; clock: Clock },
+  userId: string,
+  cardId: string,
+  input: { clientReviewId: string; rating: RatingName },
+) {
+  const rating = GRADE_OF[input.rating];
+  for (let i = 0; i < 5; i++) {
+    const log = await findByClientId(d.db, userId, input.clientReviewId);
+    if (!log) throw new AppError('NOT_FOUND');
+    if (log.card_id !== cardId) throw new AppError('REVIEW_ID_CONFLICT');
+    if (log.rating === rating) return present(d.db, userId, log, true);
+    const card = await findOwnCard(d.db, userId, cardId);
+    const later = await d.db
+      .selectFrom('review_logs')
+      .select('id')
+      .where('card_id', '=', cardId)
+      .where('reviewed_at', '>=', log.reviewed_at)
+      .where('id', '!=', log.id)
+      .executeTakeFirst();
+    if (later || card.last_review !== log.reviewed_at) throw new AppError('REVIEW_RATING_STALE');
+
+    const { card: next, log: redone } = rereview(card, log, rating);
+    const stored = parseJson<StoredResult | null>(log.result, null);
+    const now = iso(d.clock.now());
+    const done = await d.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('review_cards')
+        .set({ ...next, version: card.version + 1, updated_at: now })
+        .where('id', '=', cardId)
+        .where('version', '=', card.version)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return false;
+      const result: StoredResult | null = stored && {
+        ...stored,
+        rating: input.rating,
+        nextDue: next.due,
+        card: presentCardStats(next),
+      };
+      await trx
+        .updateTable('review_logs')
+        .set({ ...redone, result: result ? JSON.stringify(result) : log.result })
+        .where('id', '=', log.id)
+        .execute();
+      return true;
+    });
+    if (!done) continue; // another review changed the card in between: read it again
+    const fresh = await d.db
+      .selectFrom('review_logs')
+      .selectAll()
+      .where('id', '=', log.id)
+      .executeTakeFirstOrThrow();
+    return present(d.db, userId, fresh, false);
+  }
+  throw new AppError('REVIEW_RATING_STALE');
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Grade } from 'ts-fsrs';
+import { Rating, type Grade } from 'ts-fsrs';
 import type { Db } from '../db/database.js';
 import type { Quiz, ReviewCard } from '../db/schema.js';
 import { iso } from '../lib/clock.js';
@@ -132,7 +132,26 @@ async function updateCards(trx: Db, planned: readonly PlannedReview[], stamp: st
 }
 
 /**
- * Turns every answered question of a just-recorded quiz attempt into a review of its card
+ * The rating a question of a submitted quiz gives its card: a skipped question was not recalled,
+ * so it is a lapse (Again) and its card comes due within minutes, like a wrong answer
+ * (docs/decisions/0024-study-modes.md); an answer is rated by ratingFor.
+ */
+export function quizRating(
+  question: Pick<GeneratedQuestion, 'type'>,
+  detail: Pick<AnswerDetail, 'answered' | 'isCorrect'>,
+  timing: QuestionTiming | undefined,
+): Grade {
+  if (!detail.answered) return Rating.Again;
+  return ratingFor({
+    correct: detail.isCorrect,
+    type: question.type,
+    firstTry: timing?.firstTry,
+    elapsedMs: timing?.elapsedMs,
+  });
+}
+
+/**
+ * Turns every question of a just-recorded quiz attempt, answered or skipped, into a review of its card
  * (created on first sight), in the submission's own transaction: a submission recorded once
  * reviews each card once.
  *
@@ -159,12 +178,12 @@ export async function recordQuizReviews(
   const timings = new Map((input.timings ?? []).map((t) => [t.questionId, t]));
   const stamp = iso(now);
 
-  // The answered questions, each once (one card, one log per attempt).
+  // Every question, each once (one card, one log per attempt); a skipped one too.
   const answered: Array<{ question: GeneratedQuestion; detail: AnswerDetail }> = [];
   const seen = new Set<string>();
   for (const d of input.detail) {
     const question = questions.get(d.questionId);
-    if (!d.answered || !question || seen.has(question.id)) continue;
+    if (!question || seen.has(question.id)) continue;
     seen.add(question.id);
     answered.push({ question, detail: d });
   }
@@ -201,13 +220,14 @@ export async function recordQuizReviews(
     const row = cards.get(question.id);
     if (!row) throw new Error(`no review card for question ${question.id} of quiz ${quiz.id}`);
     const timing = timings.get(question.id);
-    const rating = ratingFor({
-      correct: detail.isCorrect,
-      type: question.type,
-      firstTry: timing?.firstTry,
-      elapsedMs: timing?.elapsedMs,
-    });
-    return { row, rating, correct: detail.isCorrect, timing, ...rate(row, rating, now) };
+    const rating = quizRating(question, detail, timing);
+    return {
+      row,
+      rating,
+      correct: detail.answered && detail.isCorrect,
+      timing,
+      ...rate(row, rating, now),
+    };
   });
 
   const updated = new Set<string>();

@@ -19,6 +19,11 @@ const LIST_COLUMNS = [
   'reps',
   'lapses',
   'last_review',
+  'stability',
+  'difficulty',
+  'elapsed_days',
+  'scheduled_days',
+  'learning_steps',
 ] as const;
 
 export interface DueQuery {
@@ -94,6 +99,15 @@ export async function listDue(d: { db: Db; clock: Clock }, userId: string, q: Du
         reps: c.reps,
         lapses: c.lapses,
         lastReview: c.last_review,
+        // The exact scheduling state, so the device can preview each rating's next interval
+        // with ts-fsrs, offline too (docs/decisions/0024-study-modes.md).
+        fsrs: {
+          stability: Number(c.stability),
+          difficulty: Number(c.difficulty),
+          elapsedDays: c.elapsed_days,
+          scheduledDays: c.scheduled_days,
+          learningSteps: c.learning_steps,
+        },
       },
     ];
   });

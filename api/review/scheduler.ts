@@ -111,6 +111,27 @@ export function review(row: CardColumns, rating: Grade, at: Date) {
   return { card: columnsOf(card), log: logColumns };
 }
 
+/**
+ * The same review given another rating: the card is taken back to before the review the log
+ * records (ts-fsrs rollback) and reviewed again at the same time with `rating`. Used when the
+ * learner rates a revealed answer themselves (docs/decisions/0024-study-modes.md).
+ */
+export function rereview(row: CardColumns, log: LogColumns, rating: Grade) {
+  const before = scheduler.rollback(cardOf(row), {
+    rating: log.rating as Grade,
+    state: log.state as State,
+    due: new Date(log.due),
+    stability: Number(log.stability),
+    difficulty: Number(log.difficulty),
+    elapsed_days: log.elapsed_days,
+    last_elapsed_days: log.last_elapsed_days,
+    scheduled_days: log.scheduled_days,
+    learning_steps: log.learning_steps,
+    review: new Date(log.reviewed_at),
+  });
+  return review(columnsOf(before), rating, new Date(log.reviewed_at));
+}
+
 export const STATE_NAMES = ['new', 'learning', 'review', 'relearning'] as const;
 export type CardStateName = (typeof STATE_NAMES)[number];
 

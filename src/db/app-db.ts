@@ -56,7 +56,12 @@ export interface MetaRow {
 }
 
 export type OutboxKind =
-  'quiz-submit' | 'quiz-progress' | 'material-upload' | 'review-answer' | 'quiz-generate';
+  | 'quiz-submit'
+  | 'quiz-progress'
+  | 'material-upload'
+  | 'review-answer'
+  | 'review-rating'
+  | 'quiz-generate';
 export type OutboxStatus = 'queued' | 'failed';
 
 export interface OutboxError {

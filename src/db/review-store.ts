@@ -235,6 +235,9 @@ export async function recordAnswerResult(
         ...(typeof stats.reps === 'number' ? { reps: stats.reps } : {}),
         ...(typeof stats.lapses === 'number' ? { lapses: stats.lapses } : {}),
         ...(typeof stats.lastReview === 'string' ? { lastReview: stats.lastReview } : {}),
+        // Reviewed since the list came: its exact FSRS state is not known until the next list
+        // (the rating buttons then show no intervals rather than wrong ones).
+        fsrs: undefined,
       },
       pendingReviewId: card.pendingReviewId === clientReviewId ? null : card.pendingReviewId,
       fetchedAt: Date.now(),

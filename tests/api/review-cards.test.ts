@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fsrs, Rating, type Card, type State } from 'ts-fsrs';
+import { FSRS_PARAMS } from '../../api/review/scheduler.js';
 import { createTestApp, databases, type TestApp } from '../support/test-app.js';
 import {
   DAY,
@@ -57,6 +59,137 @@ describe.each(databases)('review cards on %s', (dialect) => {
         .where('source', '=', source)
         .execute()
     ).length;
+
+  it('makes a skipped question a card due soon, like a wrong answer (issue 20)', async () => {
+    const a = await learner(t, 'skip@example.com');
+    const quiz = await makeQuiz(t, a.token);
+    const [skipped1, skipped2, ...rest] = quiz.questions;
+    // Two of five skipped (not sent at all, or sent empty), the rest right.
+    const submit = await post(
+      `/api/v1/quiz/${quiz.quizId}/submit`,
+      { answers: [{ questionId: skipped2!.id }, ...rest.map(rightAnswer)] },
+      a.token,
+    );
+    expect(submit.status).toBe(200);
+
+    const due = await get(`/api/v1/review/due?utcOffset=${TAIPEI}`, a.token);
+    expect(due.status).toBe(200);
+    expect(due.body.data).toMatchObject({ count: 2, total: 5 });
+    const cards = due.body.data.cards as Array<{ question: { id: string }; due: string }>;
+    expect(cards.map((c) => c.question.id).sort()).toEqual([skipped1!.id, skipped2!.id].sort());
+    // Again on a new card: back within minutes, today, not "nothing to review for 2 days".
+    for (const c of cards) expect(Date.parse(c.due) - START.getTime()).toBe(10 * 60_000);
+    // Logged as not recalled.
+    const rows = await t.db
+      .selectFrom('review_logs')
+      .innerJoin('review_cards', 'review_cards.id', 'review_logs.card_id')
+      .select(['review_cards.question_id', 'review_logs.correct', 'review_logs.rating'])
+      .where('review_logs.user_id', '=', a.id)
+      .execute();
+    expect(rows).toHaveLength(5);
+    for (const q of [skipped1!, skipped2!]) {
+      expect(rows.find((r) => r.question_id === q.id)).toMatchObject({ correct: 0, rating: 1 });
+    }
+  });
+
+  it("takes the learner's own rating of a revealed answer, as ts-fsrs schedules it", async () => {
+    const a = await learner(t, 'rate@example.com');
+    const quiz = await makeQuiz(t, a.token);
+    const [q1, q2, ...rest] = quiz.questions;
+    await post(
+      `/api/v1/quiz/${quiz.quizId}/submit`,
+      { answers: [wrongAnswer(q1!), wrongAnswer(q2!), ...rest.map(rightAnswer)] },
+      a.token,
+    );
+    t.clock.advance(HOUR);
+    const due = await get(`/api/v1/review/due?utcOffset=${TAIPEI}`, a.token);
+    type DueCard = {
+      cardId: string;
+      question: { id: string };
+      due: string;
+      state: string;
+      reps: number;
+      lapses: number;
+      lastReview: string;
+      fsrs: Record<string, number>;
+    };
+    const card = (due.body.data.cards as DueCard[]).find((c) => c.question.id === q1!.id)!;
+    // The exact state the device previews the four ratings from.
+    expect(card.fsrs).toEqual({
+      stability: expect.any(Number),
+      difficulty: expect.any(Number),
+      elapsedDays: expect.any(Number),
+      scheduledDays: expect.any(Number),
+      learningSteps: expect.any(Number),
+    });
+    const states = ['new', 'learning', 'review', 'relearning'];
+    const before: Card = {
+      due: new Date(card.due),
+      stability: card.fsrs.stability!,
+      difficulty: card.fsrs.difficulty!,
+      elapsed_days: card.fsrs.elapsedDays!,
+      scheduled_days: card.fsrs.scheduledDays!,
+      learning_steps: card.fsrs.learningSteps!,
+      reps: card.reps,
+      lapses: card.lapses,
+      state: states.indexOf(card.state) as State,
+      last_review: new Date(card.lastReview),
+    };
+    const answeredAt = new Date(START.getTime() + HOUR);
+    const preview = fsrs(FSRS_PARAMS).repeat(before, answeredAt);
+
+    // Answered right: rated automatically (Good, no time given).
+    const answer = await post(
+      `/api/v1/review/${card.cardId}/answer`,
+      { clientReviewId: 'rate-1', answer: rightAnswer(q1!), answeredAt: answeredAt.toISOString() },
+      a.token,
+    );
+    expect(answer.body.data).toMatchObject({ rating: 'good' });
+    expect(answer.body.data.nextDue).toBe(preview[Rating.Good].card.due.toISOString());
+
+    // The learner says Easy: the same review, redone with Easy, as ts-fsrs gives it.
+    const rate = (rating: string, id = 'rate-1', cardId = card.cardId) =>
+      post(`/api/v1/review/${cardId}/rate`, { clientReviewId: id, rating }, a.token);
+    const easy = await rate('easy');
+    expect(easy.status).toBe(200);
+    const easyDue = preview[Rating.Easy].card.due.toISOString();
+    expect(easy.body.data).toMatchObject({ rating: 'easy', nextDue: easyDue, replayed: false });
+    const row = await t.db
+      .selectFrom('review_cards')
+      .select(['due', 'reps'])
+      .where('id', '=', card.cardId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ due: easyDue, reps: card.reps + 1 });
+    // Again: idempotent. Then Again after all: back in ten minutes.
+    expect((await rate('easy')).body.data).toMatchObject({ nextDue: easyDue, replayed: true });
+    const again = await rate('again');
+    expect(again.body.data.nextDue).toBe(preview[Rating.Again].card.due.toISOString());
+    expect(Date.parse(again.body.data.nextDue) - answeredAt.getTime()).toBe(10 * 60_000);
+    // The answer's replay reports the rating the learner chose.
+    const replay = await post(
+      `/api/v1/review/${card.cardId}/answer`,
+      { clientReviewId: 'rate-1', answer: rightAnswer(q1!) },
+      a.token,
+    );
+    expect(replay.body.data).toMatchObject({ rating: 'again', replayed: true });
+
+    // Refused: an unknown answer, another card, bad input, a review that is not the latest.
+    expect((await rate('good', 'nope')).status).toBe(404);
+    const other = (due.body.data.cards as DueCard[]).find((c) => c.question.id === q2!.id)!;
+    expect((await rate('good', 'rate-1', other.cardId)).body.code).toBe('REVIEW_ID_CONFLICT');
+    const bad = await rate('perfect');
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('VALIDATION_FAILED');
+    t.clock.advance(HOUR);
+    await post(
+      `/api/v1/review/${card.cardId}/answer`,
+      { clientReviewId: 'rate-2', answer: rightAnswer(q1!) },
+      a.token,
+    );
+    const stale = await rate('hard');
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('REVIEW_RATING_STALE');
+  });
 
   it('makes cards from a submission, once, and shows each learner only their own', async () => {
     const a = await learner(t, 'a@example.com');

@@ -47,6 +47,7 @@ const T = {
     submitUpload: '上傳教材',
     uploadQueued: '已儲存 — 恢復連線後會自動上傳',
     pendingUpload: '等待上傳',
+    waitingCount: (n: number) => `${n} 份等待上傳`,
     uploaded: (title: string) => `「${title}」已上傳`,
     generate: '產生新測驗',
     settingsTitle: '測驗設定',
@@ -89,6 +90,7 @@ const T = {
     submitUpload: 'Upload material',
     uploadQueued: "Saved — will upload when you're back online",
     pendingUpload: 'Waiting to upload',
+    waitingCount: (n: number) => `${n} waiting to upload`,
     uploaded: (title: string) => `"${title}" was uploaded`,
     generate: 'Generate new quiz',
     settingsTitle: 'Quiz settings',
@@ -428,6 +430,8 @@ for (const lng of ['zh-TW', 'en'] as const) {
     const pending = page.getByTestId('pending-upload');
     await expect(pending).toContainText(titleText);
     await expect(pending).toContainText(t.pendingUpload);
+    // The heading counts it apart from the materials (issue 20): none uploaded yet.
+    await expect(page.locator('.materials-toolbar__count')).toHaveText(t.waitingCount(1));
     await snap360(page, `offline-upload-pending-${lng}`);
 
     // Back online: the real material takes the pending card's place, uploaded once.
@@ -518,9 +522,11 @@ for (const lng of ['zh-TW', 'en'] as const) {
 
     // The outbox panel lists it too.
     await page.getByTestId('offline-banner').getByRole('link', { name: t.openOutbox }).click();
+    // …reading like the material page's card: "Waiting to generate" (issue 20).
     const item = page.getByTestId('outbox-item').filter({ hasText: t.kindGenerate });
     await expect(item).toContainText(t.quizTitle(name));
-    await expect(item).toContainText(t.waiting);
+    await expect(item).toContainText(t.pendingGeneration);
+    await snap360(page, `offline-outbox-generation-${lng}`);
     await page.goBack();
     await expect(pending).toBeVisible();
 

@@ -4,7 +4,7 @@
  *   - the web app manifests (zh-TW and en) are reachable and valid (names, icons incl. maskable,
  *     start_url, display, theme colour), the page links the one of its language, and the worker
  *     script is served uncached;
- *   - the service worker controls the page and precaches the app shell only;
+ *   - the service worker controls the page and precaches the app shell and the offline pages;
  *   - start_url and a deep link are served offline after one online visit;
  *   - /api answers never reach Cache Storage;
  *   - a waiting worker brings the update banner, and Reload activates it (a real second
@@ -153,7 +153,7 @@ test('the manifest link follows the UI language, switched and stored', async ({ 
   );
 });
 
-test('the service worker controls the page and precaches the app shell, not pages or locales', async ({
+test('the service worker controls the page and precaches the app shell and the offline pages, not other pages or locales', async ({
   page,
   request,
 }) => {
@@ -189,10 +189,29 @@ test('the service worker controls the page and precaches the app shell, not page
   ]) {
     expect(precached, url).toContain(url);
   }
-  // …and nothing lazy or large: no route pages, no locale namespaces, no demo video.
+  // …so are the pages reachable from the device's data, with their strings in both languages
+  // (they open offline on first use)…
+  for (const pattern of [
+    /^\/assets\/quiz-questions-page-[\w-]+\.js$/,
+    /^\/assets\/quiz-results-page-[\w-]+\.js$/,
+    /^\/assets\/review-route-[\w-]+\.js$/,
+    /^\/assets\/progress-page-[\w-]+\.js$/,
+    /^\/assets\/locales\/zh-TW-quiz-[\w-]{8}\.js$/,
+    /^\/assets\/locales\/en-quiz-[\w-]{8}\.js$/,
+  ]) {
+    expect(
+      precached.some((url) => pattern.test(url)),
+      `${pattern} in the precache`,
+    ).toBe(true);
+  }
+  // …and nothing else lazy or large: no other route pages or namespaces, no demo video.
   for (const url of precached) {
-    expect(url, 'a locale namespace in the precache').not.toMatch(/^\/assets\/locales\//);
-    expect(url, 'a route page in the precache').not.toMatch(/-page-[\w-]+\.(?:js|css)$/);
+    expect(url, 'another locale namespace in the precache').not.toMatch(
+      /^\/assets\/locales\/[\w-]+-(?:auth|billing|contact|legal|welcome|quiz-setup)-[\w-]{8}\.js$/,
+    );
+    expect(url, 'another route page in the precache').not.toMatch(
+      /\/(?:login|upload|subscription|contact|privacy|terms|quiz-settings|quiz-loading)-page-[\w-]+\.(?:js|css)$/,
+    );
     expect(url, 'demo media in the precache').not.toMatch(/^\/demo\//);
     expect(url, 'a source map in the precache').not.toMatch(/\.map$/);
   }

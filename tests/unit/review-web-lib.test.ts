@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answerText, stillFirstTry } from '../../src/features/review/lib/answer-text';
-import { relativeDue } from '../../src/features/review/lib/format';
+import { intervalLabel, relativeDue } from '../../src/features/review/lib/format';
 import { shouldNotify, type NotifyFacts } from '../../src/features/review/lib/notify';
 import { summarize, type AnsweredCard } from '../../src/features/review/lib/session';
 import type { ClientQuestion, ReviewResult } from '../../src/features/review/api/types';
@@ -93,6 +93,13 @@ describe('when a card comes back, in words', () => {
     expect(relativeDue(at(3 * 86_400_000), now, 'zh-TW')).toBe('3 天後');
     expect(relativeDue(at(-5_000), now, 'en')).toBe('now');
   });
+  it('says how long a rating would wait, short, in both languages', () => {
+    expect(intervalLabel(at(10 * 60_000), now, 'en')).toBe('10 min');
+    expect(intervalLabel(at(10 * 60_000), now, 'zh-TW')).toBe('10 分鐘');
+    expect(intervalLabel(at(2 * 86_400_000), now, 'en')).toBe('2 days');
+    expect(intervalLabel(at(2 * 86_400_000), now, 'zh-TW')).toBe('2 天');
+    expect(intervalLabel(at(3 * 3600_000), now, 'en')).toBe('3 hr');
+  });
 });
 
 describe("a session's summary", () => {
@@ -101,6 +108,7 @@ describe("a session's summary", () => {
     clientReviewId: `r-${id}`,
     card: {} as AnsweredCard['card'],
     answerText: '',
+    answeredAt: 0,
     outcome:
       kind === 'result'
         ? { kind, result: { correct } as ReviewResult }

@@ -4,7 +4,7 @@ import type { AppEnv } from '../../lib/context.js';
 import { requireAuth } from '../../lib/auth-middleware.js';
 import { validate } from '../../lib/validate.js';
 import { AppError } from '../../lib/errors.js';
-import { answerCard } from '../../review/answer-service.js';
+import { answerCard, rateReview } from '../../review/answer-service.js';
 import { MAX_UTC_OFFSET } from '../../review/days.js';
 import { listDue } from '../../review/due-service.js';
 import { getReminderSettings, saveReminderSettings } from '../../review/reminder-settings.js';
@@ -27,6 +27,11 @@ const answerBody = z.object({
   elapsedMs: z.number().int().min(0).max(86_400_000).optional(),
   firstTry: z.boolean().optional(),
   answeredAt: z.iso.datetime({ offset: true }).optional(),
+});
+
+const rateBody = z.object({
+  clientReviewId: z.string().trim().min(1).max(100),
+  rating: z.enum(['again', 'hard', 'good', 'easy']),
 });
 
 const remindersBody = z.object({
@@ -78,6 +83,17 @@ export function reviewRoutes() {
 
   r.post('/:cardId/answer', validate('json', answerBody), async (c) => {
     const data = await answerCard(
+      c.get('deps'),
+      c.get('user').id,
+      c.req.param('cardId'),
+      c.req.valid('json'),
+    );
+    return c.json({ success: true, data });
+  });
+
+  // The learner's own rating of a revealed answer (docs/decisions/0024-study-modes.md).
+  r.post('/:cardId/rate', validate('json', rateBody), async (c) => {
+    const data = await rateReview(
       c.get('deps'),
       c.get('user').id,
       c.req.param('cardId'),

@@ -36,7 +36,7 @@ export async function storeDelivered(item: OutboxRow, body: unknown): Promise<vo
     if (!id) return;
     const createdAt = text(data.created_at, data.createdAt);
     await db.materials.put({ userId: item.userId, id, createdAt, data, fetchedAt: now });
-  } else if (item.kind === 'review-answer') {
+  } else if (item.kind === 'review-answer' || item.kind === 'review-rating') {
     // The server's result replaces the "will sync" one; the card gets the server's due date.
     await recordAnswerResult(item.userId, data);
   } else if (item.kind === 'quiz-generate') {

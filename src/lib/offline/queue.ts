@@ -126,6 +126,45 @@ export async function queueReviewAnswer(userId: string, r: QueuedReviewAnswer): 
   void requestFlush('enqueue');
 }
 
+/**
+ * Keeps the learner's own rating of a review answer for later (POST /review/{cardId}/rate). It
+ * goes after the answer it rates (the outbox sends in order); a newer rating of the same answer
+ * replaces one still waiting.
+ */
+export async function queueReviewRating(
+  userId: string,
+  r: {
+    cardId: string;
+    clientReviewId: string;
+    rating: string;
+    subject: QueuedReviewAnswer['subject'];
+  },
+): Promise<void> {
+  await db.transaction('rw', [db.outbox], async () => {
+    await db.outbox
+      .where('[userId+kind]')
+      .equals([userId, 'review-rating'])
+      .filter((row) => row.status === 'queued' && row.body?.clientReviewId === r.clientReviewId)
+      .delete();
+    await db.outbox.add({
+      id: newId(),
+      userId,
+      kind: 'review-rating',
+      method: 'POST',
+      url: `/api/v1/review/${encodeURIComponent(r.cardId)}/rate`,
+      body: { clientReviewId: r.clientReviewId, rating: r.rating },
+      clientRequestId: newId(),
+      subject: r.subject,
+      attempts: 0,
+      nextAttemptAt: Date.now(),
+      lastError: null,
+      status: 'queued',
+      createdAt: Date.now(),
+    });
+  });
+  void requestFlush('enqueue');
+}
+
 /** Why files could not be kept for a later upload. */
 export class OfflineStorageError extends Error {
   constructor(readonly reason: Exclude<FitVerdict, 'ok'>) {

@@ -105,11 +105,17 @@ function MaterialGrid({
         <p className="materials-toolbar__count" role="status">
           {query
             ? t('list.matches', { count: shown.length })
-            : // Only uploads still waiting: "0 materials" above them would read oddly.
-              // With more pages to come the loaded count is not the learner's count.
-              !hasMore &&
-              (materials.length > 0 || pending.length === 0) &&
-              t('list.count', { count: materials.length })}
+            : // Uploads still waiting are counted apart: "1 material · 1 waiting to upload"
+              // (only waiting ones: no "0 materials" above them). With more pages to come the
+              // loaded count is not the learner's count.
+              [
+                !hasMore &&
+                  (materials.length > 0 || pending.length === 0) &&
+                  t('list.count', { count: materials.length }),
+                pending.length > 0 && t('list.waiting', { count: pending.length }),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
         </p>
         {searchable && (
           <div className="materials-search">

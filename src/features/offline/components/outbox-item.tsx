@@ -36,6 +36,9 @@ export function OutboxItem({
       ? t('outbox.noConnection')
       : t('outbox.serverSaid', { message: pickI18n(error.messageI18n, error.message) });
   const files = item.subject.fileNames?.length ?? 0;
+  // A queued generation reads as on the material page's card: "Waiting to generate".
+  const generation = item.kind === 'quiz-generate' && state === 'queued';
+  const questions = generation ? Number(item.body?.questionCount) || 0 : 0;
   const retry = () => void retryItem(item.id).then(() => requestFlush('manual'));
 
   return (
@@ -45,14 +48,18 @@ export function OutboxItem({
         <Badge tone={state === 'failed' ? 'danger' : 'warning'}>
           {state === 'retrying'
             ? t('outbox.status.retrying', { time: time(item.nextAttemptAt) })
-            : t(`outbox.status.${state}`)}
+            : generation
+              ? t('generate.pendingTitle')
+              : t(`outbox.status.${state}`)}
         </Badge>
       </div>
       <h2 className="outbox-item__title">{title}</h2>
+      {generation && <p className="outbox-item__reason">{t('generate.pendingBody')}</p>}
       {reason && <p className="outbox-item__reason">{reason}</p>}
       <p className="outbox-item__meta">
         {t('outbox.savedAt', { time: time(item.createdAt) })}
         {files > 0 && <> · {t('outbox.files', { count: files })}</>}
+        {questions > 0 && <> · {t('outbox.questions', { count: questions })}</>}
         {item.attempts > 0 && <> · {t('outbox.attempts', { count: item.attempts })}</>}
       </p>
       <div className="outbox-item__actions">

@@ -29,6 +29,14 @@ export interface ReviewCard {
   reps: number;
   lapses: number;
   lastReview: string | null;
+  /** The exact scheduling state (absent in copies stored before it was sent). */
+  fsrs?: {
+    stability: number;
+    difficulty: number;
+    elapsedDays: number;
+    scheduledDays: number;
+    learningSteps: number;
+  };
 }
 
 /** GET /review/due → data. */

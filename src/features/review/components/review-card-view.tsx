@@ -87,15 +87,23 @@ export function ReviewCardView({
     setBusy(true);
     setMessage(null);
     try {
+      const answeredAt = Date.now();
       const outcome = await answerCard(userId, card, {
         clientReviewId,
         answer,
         answerText: text,
-        elapsedMs: Math.min(Math.max(0, Date.now() - shownAt), MAX_ELAPSED_MS),
+        elapsedMs: Math.min(Math.max(0, answeredAt - shownAt), MAX_ELAPSED_MS),
         firstTry,
-        answeredAt: Date.now(),
+        answeredAt,
       });
-      onAnswered({ cardId: card.cardId, clientReviewId, card, outcome, answerText: text });
+      onAnswered({
+        cardId: card.cardId,
+        clientReviewId,
+        card,
+        outcome,
+        answerText: text,
+        answeredAt,
+      });
     } catch (err) {
       setMessage(
         err instanceof ReviewStorageError
@@ -155,7 +163,15 @@ export function ReviewCardView({
             )}
           </div>
         </form>
-        {reveal && <ReviewReveal entry={reveal} synced={synced} isLast={isLast} onNext={onNext} />}
+        {reveal && (
+          <ReviewReveal
+            userId={userId}
+            entry={reveal}
+            synced={synced}
+            isLast={isLast}
+            onNext={onNext}
+          />
+        )}
       </article>
     </div>
   );

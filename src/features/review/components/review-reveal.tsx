@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
@@ -11,6 +11,7 @@ import { relativeDue } from '../lib/format';
 import { useQuestionKit } from '../lib/question-kit';
 import { resultOf, type AnsweredCard } from '../lib/session';
 import { CheckIcon, CloudIcon, CrossIcon, LockIcon, NextIcon } from './review-icons';
+import { ReviewRating } from './review-rating';
 
 type Tone = 'correct' | 'incorrect' | 'waiting' | 'gone';
 
@@ -21,11 +22,13 @@ type Tone = 'correct' | 'incorrect' | 'waiting' | 'gone';
  * server's result once it has (live). Focus moves to the verdict so it is announced.
  */
 export function ReviewReveal({
+  userId,
   entry,
   synced,
   isLast,
   onNext,
 }: {
+  userId: string;
   entry: AnsweredCard;
   synced: ReadonlyMap<string, ReviewResult>;
   isLast: boolean;
@@ -36,6 +39,8 @@ export function ReviewReveal({
   const now = useNow();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
+  // The next due date of the learner's own rating, once they choose one.
+  const [ratedDue, setRatedDue] = useState<string | null>(null);
 
   const result = resultOf(entry, synced);
   const afterSync = entry.outcome.kind === 'queued' && result !== null;
@@ -127,10 +132,14 @@ export function ReviewReveal({
         </p>
       )}
 
+      <ReviewRating userId={userId} entry={entry} result={result} onDue={setRatedDue} />
+
       <div className="review-reveal__footer">
-        {result?.nextDue && (
-          <p className="review-reveal__due">
-            {t('reveal.nextDue', { when: relativeDue(result.nextDue, now, i18n.language) })}
+        {(ratedDue ?? result?.nextDue) && (
+          <p className="review-reveal__due" data-testid="review-next-due">
+            {t('reveal.nextDue', {
+              when: relativeDue((ratedDue ?? result?.nextDue)!, now, i18n.language),
+            })}
           </p>
         )}
         <Button onClick={onNext} className="review-reveal__next">

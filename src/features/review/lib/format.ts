@@ -42,3 +42,20 @@ export function hourLabel(hour: number, lng: string): string {
     hour12: false,
   }).format(new Date(2026, 0, 1, hour, 0));
 }
+
+/**
+ * How long until `due` from `from` (ms), short: "10 分鐘" / "10 min", "3 天" / "3 days",
+ * "2 個月" / "2 mths" — the interval a rating button shows.
+ */
+export function intervalLabel(due: string, from: number, lng: string): string {
+  const diff = Math.max(0, Date.parse(due) - from);
+  const unit = (value: number, u: 'minute' | 'hour' | 'day' | 'month' | 'year') =>
+    new Intl.NumberFormat(locale(lng), { style: 'unit', unit: u, unitDisplay: 'short' }).format(
+      value,
+    );
+  if (diff < HOUR) return unit(Math.max(1, Math.round(diff / MINUTE)), 'minute');
+  if (diff < DAY) return unit(Math.round(diff / HOUR), 'hour');
+  if (diff < 31 * DAY) return unit(Math.round(diff / DAY), 'day');
+  if (diff < 365 * DAY) return unit(Math.round(diff / (30 * DAY)), 'month');
+  return unit(Math.round((diff / (365 * DAY)) * 10) / 10, 'year');
+}

@@ -9,6 +9,8 @@ export interface AnsweredCard {
   outcome: AnswerOutcome;
   /** How the learner's answer reads (for an answer waiting to sync). */
   answerText: string;
+  /** When it was answered (ms): the time the server reviews it at, and ratings preview from. */
+  answeredAt: number;
 }
 
 /** The server's result of an answered card: given at once, or arrived after sync (`synced`). */
