@@ -6,6 +6,8 @@ import { iso } from '../lib/clock.js';
 import { deleteRecorded, recordDeletions } from '../storage/pending-deletions.js';
 import { AppError } from '../lib/errors.js';
 import type { ExtractedDocument } from '../extract/index.js';
+import { recognizeMaterial } from '../exam/exam-generation.js';
+import { summarizeExam, type ExamSummary } from '../exam/exam-summary.js';
 import {
   presentContent,
   presentMaterial,
@@ -116,6 +118,21 @@ async function present(db: Db, m: Material): Promise<MaterialView> {
 /** One of the user's materials with its files and quiz summaries. */
 export async function getMaterial(db: Db, userId: string, id: string): Promise<MaterialView> {
   return present(db, await findOwnMaterial(db, userId, id));
+}
+
+/**
+ * One material as its detail page shows it: getMaterial plus `exam`, what the exam reader
+ * recognised in its files (null for anything but an exam paper). Read from the stored blocks on
+ * each call: a few milliseconds for a paper, and always what the current reader sees.
+ */
+export async function getMaterialDetail(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<MaterialView & { exam: ExamSummary | null }> {
+  const view = await getMaterial(db, userId, id);
+  const doc = await loadDocument(db, userId, id);
+  return { ...view, exam: summarizeExam(recognizeMaterial(doc), doc) };
 }
 
 /** Renames or re-describes a material; a blank title is TITLE_REQUIRED and nothing is saved. */

@@ -63,7 +63,7 @@ export function materialRoutes() {
 
   r.get('/:id', async (c) => {
     const { db } = c.get('deps');
-    const data = await materials.getMaterial(db, c.get('user').id, c.req.param('id'));
+    const data = await materials.getMaterialDetail(db, c.get('user').id, c.req.param('id'));
     return c.json({ success: true, data });
   });
 
