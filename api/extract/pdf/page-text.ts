@@ -1,5 +1,6 @@
 import type { PageViewport, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { composeAccents, firstChar, isCjk, lastChar, removeCjkSpaces } from './join-text.js';
+import { optionMarks } from './option-marks.js';
 import { Util } from './pdfjs.js';
 
 type TextContent = Awaited<ReturnType<PDFPageProxy['getTextContent']>>;
@@ -57,19 +58,22 @@ const CJK_WORD_GAP = 0.8;
 export function pageText(page: number, content: TextContent, viewport: PageViewport): PageText {
   const runs: Run[] = [];
   const other: string[] = [];
+  const marks = optionMarks(content.items);
   for (const raw of content.items) {
     if (!('str' in raw)) continue;
     const item = raw as TextItem;
-    // Private-use code points are glyphs with no meaning outside their font (the exam's
-    // option letters, symbol bullets): a learner cannot read them.
-    const str = item.str.replace(/[\u00a0\ue000-\uf8ff]/g, ' ');
+    // Private-use code points are glyphs with no meaning outside their font (symbol bullets):
+    // a learner cannot read them. The glyph letters of exam options are kept as marks, for
+    // the layout to show where each option starts (option-marks.ts).
+    const mark = item.str.trim();
+    const str = marks.has(mark) ? mark : item.str.replace(/[\u00a0\ue000-\uf8ff]/g, ' ');
     if (!str.trim()) continue;
     const m = Util.transform(viewport.transform, item.transform) as number[];
     const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = m;
     const size = Math.hypot(c, d);
     const horizontal = a > 0 && Math.abs(b) <= 0.05 * a && size > 0;
     if (!horizontal) {
-      other.push(removeCjkSpaces(str.trim()));
+      other.push(removeCjkSpaces(str.replace(/[\ue000-\uf8ff]/g, ' ').trim()));
       continue;
     }
     const style = content.styles[item.fontName];
