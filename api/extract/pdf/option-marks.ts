@@ -56,3 +56,20 @@ export function markOptions(text: string): string {
   const stem = parts[0]!.trim();
   return stem ? `${stem}\n${options.join(' ')}` : options.join(' ');
 }
+
+/**
+ * True when a candidate column gutter runs between the options of exam questions printed in
+ * a grid (A and B on one row, C and D on the next): the right side then holds option marks
+ * but never the first letter, which a real right-hand column of questions would.
+ */
+export function splitsOptionGrid(
+  left: ReadonlyArray<{ text: string }>,
+  right: ReadonlyArray<{ text: string }>,
+): boolean {
+  const codes = (side: ReadonlyArray<{ text: string }>) =>
+    side.flatMap((f) => [...f.text.matchAll(PRIVATE_USE_ALL)].map((m) => m[0].charCodeAt(0)));
+  const onRight = codes(right);
+  if (onRight.length === 0) return false;
+  const first = Math.min(...codes(left), ...onRight);
+  return !onRight.includes(first);
+}

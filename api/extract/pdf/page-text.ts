@@ -96,9 +96,66 @@ export function pageText(page: number, content: TextContent, viewport: PageViewp
     page,
     width: viewport.width,
     height: viewport.height,
-    fragments: rows(runs).flatMap(splitRow),
+    fragments: rows(stackedFractions(runs)).flatMap(splitRow),
     other,
   };
+}
+
+/** A numerator or denominator: a short number or symbol. */
+const FRACTION_PART = /^[\p{N}\p{L}.]{1,4}$/u;
+
+/**
+ * Fractions set as a numerator above and a denominator below the line ("9" over "2" before
+ * "O2" in a chemical equation) become one run "9/2" on the line between them, instead of two
+ * stray lines of digits above and below it. Both parts must be short, stacked at one x, about
+ * a line apart, alone on their baselines nearby, with a run of the line between them close by.
+ */
+function stackedFractions(runs: Run[]): Run[] {
+  const parts = runs.filter((r) => FRACTION_PART.test(r.text) && r.x1 - r.x0 < 3 * r.size);
+  if (parts.length < 2) return runs;
+  const used = new Set<Run>();
+  const added: Run[] = [];
+  for (const num of parts) {
+    if (used.has(num)) continue;
+    const den = parts.find(
+      (d) =>
+        d !== num &&
+        !used.has(d) &&
+        Math.abs((d.x0 + d.x1) / 2 - (num.x0 + num.x1) / 2) < 0.4 * num.size &&
+        d.base - num.base > 0.9 * num.size &&
+        d.base - num.base < 1.8 * num.size,
+    );
+    if (!den) continue;
+    const alone = (part: Run) =>
+      !runs.some(
+        (r) =>
+          r !== part &&
+          r !== num &&
+          r !== den &&
+          Math.abs(r.base - part.base) < 0.3 * part.size &&
+          r.text.trim().length > 0 &&
+          Math.min(Math.abs(r.x0 - part.x1), Math.abs(part.x0 - r.x1)) < 1.5 * part.size,
+      );
+    const line = runs.find(
+      (r) =>
+        r.base > num.base + 0.3 * num.size &&
+        r.base < den.base - 0.3 * num.size &&
+        r.size >= 0.9 * num.size &&
+        Math.min(Math.abs(r.x0 - den.x1), Math.abs(num.x0 - r.x1)) < 1.5 * num.size,
+    );
+    if (!line || !alone(num) || !alone(den)) continue;
+    used.add(num);
+    used.add(den);
+    added.push({
+      ...line,
+      text: `${num.text}/${den.text}`,
+      x0: Math.min(num.x0, den.x0),
+      x1: Math.max(num.x1, den.x1),
+      spaceBefore: false,
+      spaceAfter: false,
+    });
+  }
+  return used.size === 0 ? runs : [...runs.filter((r) => !used.has(r)), ...added];
 }
 
 /**

@@ -59,7 +59,8 @@ function startsParagraph(prev: Line, line: Line, ctx: Context): boolean {
   const advance = line.base - prev.base;
   // An exam option stays with its question; the line after the options, further left than
   // they are, is the next question (option-marks.ts).
-  if (startsWithMark(line.text) && advance > 0 && advance < 2.5 * size) return false;
+  // A picture may stand between a question and its options (「如下圖所示」).
+  if (startsWithMark(line.text) && advance > 0) return false;
   if (startsWithMark(prev.text) && !startsWithMark(line.text) && line.x0 < prev.x0 - 0.5 * size) {
     return true;
   }
