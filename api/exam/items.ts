@@ -126,7 +126,7 @@ export function readPaper(blocks: Block[]): PaperReading {
       continue;
     }
     const nextLabel = /^[(（]?[EeＥ][)）.]|^⑤|^[(（]戊[)）]/u.test(text);
-    if (open && !(open.kind === 'item' && complete(open.text) && !nextLabel)) {
+    if (open && !(open.kind === 'item' && complete(open.text, open.location.kind === 'page') && !nextLabel)) {
       open.text = open.text.includes('\n') ? `${open.text} ${text}` : joinPieces(open.text, text);
     }
   }
@@ -139,8 +139,8 @@ function at(block: Block): { fileId: string; location: Location } {
 }
 
 /** An item whose text already holds its options does not take the next blocks. */
-function complete(text: string): boolean {
-  const split = splitOptions(stripInlineKey(text).text);
+function complete(text: string, fromPdf: boolean): boolean {
+  const split = splitOptions(stripInlineKey(text).text, fromPdf);
   return split !== undefined && split.options.length >= 4;
 }
 
@@ -163,7 +163,7 @@ function finish(open: Open, out: PaperReading): void {
     return;
   }
   const { text, key } = stripInlineKey(open.text);
-  const split = splitOptions(text);
+  const split = splitOptions(text, open.location.kind === 'page');
   if (!split) {
     out.skipped.push({ number: open.number, reason: 'options not found' });
     return;

@@ -72,8 +72,9 @@ export function parseGrid(raw: string): ParsedKey | undefined {
       else key.entries.set(n, { letters: [...token], anyAnswer: false });
     });
   }
-  const note = /備\s*註\s*[:：]\s*([\s\S]*)$/u.exec(text)?.[1]?.trim() ?? '';
-  const notes = readNotes(note);
+  const noteAt = /備\s*註\s*[:：]\s*/u.exec(text);
+  // Width folding keeps indices: the note is read folded and quoted as printed.
+  const notes = readNotes(noteAt ? raw.slice(noteAt.index + noteAt[0].length).trim() : '');
   for (const [n, entry] of notes.entries) {
     key.entries.set(n, entry);
     key.corrected.add(n);

@@ -9,8 +9,16 @@ import { clean, foldWidth } from './text.js';
  *   inside an option (api/extract/pdf/option-marks.ts).
  * Undefined when neither gives at least two options.
  */
-export function splitOptions(text: string): { stem: string; options: ExamOption[] } | undefined {
-  return labelledOptions(text) ?? glyphOptions(text);
+export function splitOptions(
+  text: string,
+  fromPdf = true,
+): { stem: string; options: ExamOption[] } | undefined {
+  const labelled = labelledOptions(text);
+  const glyph = fromPdf ? glyphOptions(text) : undefined;
+  // Statements ①–⑥ in a stem, answered by glyph-lettered options ("①② ③④ …"): the labels
+  // all stand before the line break the extraction writes where the options begin.
+  if (glyph && (!labelled || labelled.end <= text.lastIndexOf('\n'))) return glyph;
+  return labelled;
 }
 
 const LETTERS = 'ABCDEF';
@@ -26,7 +34,9 @@ const FAMILIES: Array<(i: number) => RegExp> = [
 ];
 
 /** Options written with their labels: each label found after the one before it. */
-function labelledOptions(text: string): { stem: string; options: ExamOption[] } | undefined {
+function labelledOptions(
+  text: string,
+): { stem: string; options: ExamOption[]; end: number } | undefined {
   const folded = foldWidth(text);
   let best: Array<{ start: number; end: number }> = [];
   for (const family of FAMILIES) {
@@ -48,7 +58,7 @@ function labelledOptions(text: string): { stem: string; options: ExamOption[] } 
     text: clean(text.slice(label.end, best[i + 1]?.start ?? text.length)),
   }));
   if (options.some((o) => o.text.length === 0)) return undefined;
-  return { stem: clean(text.slice(0, best[0]!.start)), options };
+  return { stem: clean(text.slice(0, best[0]!.start)), options, end: best[best.length - 1]!.end };
 }
 
 /** The glyph-letter layout: "stem\nopt1 opt2 opt3 opt4", spaces inside an option non-breaking. */
