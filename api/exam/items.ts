@@ -126,7 +126,10 @@ export function readPaper(blocks: Block[]): PaperReading {
       continue;
     }
     const nextLabel = /^[(（]?[EeＥ][)）.]|^⑤|^[(（]戊[)）]/u.test(text);
-    if (open && !(open.kind === 'item' && complete(open.text, open.location.kind === 'page') && !nextLabel)) {
+    if (
+      open &&
+      !(open.kind === 'item' && complete(open.text, open.location.kind === 'page') && !nextLabel)
+    ) {
       open.text = open.text.includes('\n') ? `${open.text} ${text}` : joinPieces(open.text, text);
     }
   }
