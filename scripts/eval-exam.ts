@@ -56,6 +56,8 @@ function dump(paper: string, files: string[], r: ExamRecognition, expected?: num
     '',
     `Files: ${files.map((f) => path.basename(f)).join(', ')}`,
     '',
+    `Paper: ${[...new Set([...r.items, ...r.essays].map((i) => i.paper))].join(', ') || '(none)'}`,
+    '',
     `Items: ${r.items.length}${expected ? ` / ${expected}` : ''}; essays: ${r.essays.length}; ` +
       `key found: ${r.keyFound ? 'yes' : 'no'}; corrections: ${r.corrections}; ` +
       `skipped: ${r.skipped.length}`,
