@@ -23,6 +23,16 @@ import {
 import { recognizeExam } from './recognize.js';
 import type { ExamRecognition } from './types.js';
 
+/** The refusal of a count the material does not allow, shaped as the validator's. */
+const badCount = () =>
+  new AppError('VALIDATION_FAILED', {
+    details: {
+      fields: {
+        questionCount: 'Choose 5, 10, 15 or 20 questions (an exam paper: up to its items, or all).',
+      },
+    },
+  });
+
 /** Most questions one quiz may have (an "all" exam quiz of a long paper included). */
 export const MAX_EXAM_QUESTIONS = 200;
 
@@ -30,6 +40,39 @@ export const MAX_EXAM_QUESTIONS = 200;
 export function recognizeMaterial(doc: ExtractedDocument): ExamRecognition | null {
   const rec = recognizeExam(doc);
   return rec.items.length || rec.essays.length ? rec : null;
+}
+
+/** What the reader found in a material, with whether it has other text (a mixed material). */
+export interface MaterialExam {
+  rec: ExamRecognition | null;
+  otherText: boolean;
+}
+
+/**
+ * A material's text never changes after its upload, so what the reader finds in it is kept per
+ * material id (the most recent RECOGNITION_CACHE materials of this process): reading a long
+ * document takes the reader up to a second, and the detail page and every quiz ask for it.
+ */
+const RECOGNITION_CACHE = 200;
+const recognitions = new Map<string, MaterialExam>();
+
+/** The reader's finding for a material, once per material id; `doc` is loaded when needed. */
+export async function examOfMaterial(
+  materialId: string,
+  doc: ExtractedDocument | (() => Promise<ExtractedDocument>),
+): Promise<MaterialExam> {
+  const known = recognitions.get(materialId);
+  if (known) {
+    recognitions.delete(materialId);
+    recognitions.set(materialId, known);
+    return known;
+  }
+  const text = typeof doc === 'function' ? await doc() : doc;
+  const rec = recognizeMaterial(text);
+  const found = { rec, otherText: rec ? hasProse(rec, text) : true };
+  recognitions.set(materialId, found);
+  if (recognitions.size > RECOGNITION_CACHE) recognitions.delete(recognitions.keys().next().value!);
+  return found;
 }
 
 /** True when the material has text of its own besides its exam papers and keys. */
@@ -41,28 +84,28 @@ const hasProse = (rec: ExamRecognition, doc: ExtractedDocument) =>
  * the runner needs to make the same quiz on any instance (the seed of a random draw, the
  * count of an "all" request). Throws a translated error when it cannot be made.
  */
-export function prepareSettings(doc: ExtractedDocument, settings: QuizSettings): QuizSettings {
-  const rec = recognizeMaterial(doc);
+export function prepareSettings(
+  { rec, otherText: prose }: MaterialExam,
+  settings: QuizSettings,
+): QuizSettings {
   if (!isExamMaterial(rec)) {
     // The exam-only counts and settings need an exam paper.
     if (
       !(QUESTION_COUNTS as readonly number[]).includes(settings.questionCount) ||
       settings.exam?.all
     )
-      throw new AppError('VALIDATION_FAILED', { details: { field: 'questionCount' } });
+      throw badCount();
     return { ...settings, exam: undefined };
   }
-  const prose = hasProse(rec, doc);
   if (!rec.keyFound && !prose) throw new AppError('EXAM_KEY_MISSING');
   if (!settings.questionTypes.includes('multiple_choice') && !prose)
     throw new AppError('EXAM_CHOICE_ONLY');
   const items = usableItems(rec).length;
   const count = settings.exam?.all ? items : settings.questionCount;
-  if (count < 1 || count > MAX_EXAM_QUESTIONS)
-    throw new AppError('VALIDATION_FAILED', { details: { field: 'questionCount' } });
+  if (count < 1 || count > MAX_EXAM_QUESTIONS) throw badCount();
   const allowed =
     (QUESTION_COUNTS as readonly number[]).includes(count) || count <= Math.max(items, 1);
-  if (!allowed) throw new AppError('VALIDATION_FAILED', { details: { field: 'questionCount' } });
+  if (!allowed) throw badCount();
   return {
     ...settings,
     questionCount: count,
@@ -79,10 +122,10 @@ export function prepareSettings(doc: ExtractedDocument, settings: QuizSettings):
 export async function generateForMaterial(
   generator: QuizGenerator,
   doc: ExtractedDocument,
+  { rec }: MaterialExam,
   settings: QuizSettings,
   opts: GenerateOptions = {},
 ): Promise<GenerateResult> {
-  const rec = recognizeMaterial(doc);
   if (!isExamMaterial(rec)) return generator.generate(doc, settings, opts);
   const prose = proseDocument(rec, doc);
   const withProse = prose.blocks.length > 0;

@@ -1,6 +1,5 @@
-import type { ExtractedDocument } from '../extract/types.js';
-import { isExamMaterial, paperLanguage, proseDocument, usableItems } from './exam-quiz.js';
-import type { ExamRecognition } from './types.js';
+import type { MaterialExam } from './exam-generation.js';
+import { isExamMaterial, paperLanguage, usableItems } from './exam-quiz.js';
 
 /**
  * What the material API says about a material's exam papers (docs/api/materials.md, "exam"):
@@ -28,10 +27,7 @@ export interface ExamSummary {
 }
 
 /** The summary of a recognition; null when the material is no exam paper. */
-export function summarizeExam(
-  rec: ExamRecognition | null,
-  doc: ExtractedDocument,
-): ExamSummary | null {
+export function summarizeExam({ rec, otherText }: MaterialExam): ExamSummary | null {
   if (!rec || !isExamMaterial(rec)) return null;
   return {
     items: rec.items.length,
@@ -43,6 +39,6 @@ export function summarizeExam(
     skipped: rec.skipped.length,
     papers: [...new Set(rec.items.map((i) => i.paper))],
     language: paperLanguage(rec.items),
-    otherText: proseDocument(rec, doc).blocks.length > 0,
+    otherText,
   };
 }

@@ -6,7 +6,7 @@ import { iso } from '../lib/clock.js';
 import { deleteRecorded, recordDeletions } from '../storage/pending-deletions.js';
 import { AppError } from '../lib/errors.js';
 import type { ExtractedDocument } from '../extract/index.js';
-import { recognizeMaterial } from '../exam/exam-generation.js';
+import { examOfMaterial } from '../exam/exam-generation.js';
 import { summarizeExam, type ExamSummary } from '../exam/exam-summary.js';
 import {
   presentContent,
@@ -122,17 +122,25 @@ export async function getMaterial(db: Db, userId: string, id: string): Promise<M
 
 /**
  * One material as its detail page shows it: getMaterial plus `exam`, what the exam reader
- * recognised in its files (null for anything but an exam paper). Read from the stored blocks on
- * each call: a few milliseconds for a paper, and always what the current reader sees.
+ * recognised in its files (null for anything but an exam paper), read from the stored blocks
+ * the first time this process is asked (examOfMaterial keeps it).
  */
 export async function getMaterialDetail(
   db: Db,
   userId: string,
   id: string,
 ): Promise<MaterialView & { exam: ExamSummary | null }> {
-  const view = await getMaterial(db, userId, id);
-  const doc = await loadDocument(db, userId, id);
-  return { ...view, exam: summarizeExam(recognizeMaterial(doc), doc) };
+  return withExam(db, userId, await getMaterial(db, userId, id));
+}
+
+/** A material view with its `exam` summary (the detail and the upload answer carry it). */
+export async function withExam(
+  db: Db,
+  userId: string,
+  view: MaterialView,
+): Promise<MaterialView & { exam: ExamSummary | null }> {
+  const exam = await examOfMaterial(view.id, () => loadDocument(db, userId, view.id));
+  return { ...view, exam: summarizeExam(exam) };
 }
 
 /** Renames or re-describes a material; a blank title is TITLE_REQUIRED and nothing is saved. */

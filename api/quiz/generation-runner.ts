@@ -3,7 +3,7 @@ import type { Deps } from '../lib/context.js';
 import type { Quiz, QuizGeneration } from '../db/schema.js';
 import { iso } from '../lib/clock.js';
 import { AppError } from '../lib/errors.js';
-import { generateForMaterial } from '../exam/exam-generation.js';
+import { examOfMaterial, generateForMaterial } from '../exam/exam-generation.js';
 import { findOwnMaterial, loadDocument } from '../materials/material-service.js';
 import { createQuizGenerator } from '../quizgen/index.js';
 import { createWorkerBuiltinGenerator } from '../quizgen/thread/index.js';
@@ -150,7 +150,8 @@ export function createGenerationRunner(deps: RunnerDeps): GenerationRunner {
       if (!request) throw new AppError('GENERATION_FAILED');
       const material = await findOwnMaterial(db, row.user_id, row.material_id);
       const doc = await loadDocument(db, row.user_id, material.id);
-      const result = await generateForMaterial(generatorNow(), doc, request.settings, {
+      const exam = await examOfMaterial(material.id, doc);
+      const result = await generateForMaterial(generatorNow(), doc, exam, request.settings, {
         signal: controller.signal,
         onProgress: progress.report,
       });
