@@ -102,6 +102,15 @@ export function readNotes(note: string): {
 } {
   const entries = new Map<number, KeyEntry>();
   const problems = new Map<number, string>();
+  // 「第1題至第3題」 names 1, 2 and 3; the lengths change, so the note is quoted from this text.
+  note = note.replace(
+    /第\s*(\d+)\s*題?\s*(?:至|到|~|～|-|－)\s*第?\s*(\d+)\s*題/gu,
+    (m, a: string, b: string) => {
+      const [from, to] = [Number(a), Number(b)];
+      if (to <= from || to - from > 100) return m;
+      return `第${Array.from({ length: to - from + 1 }, (_, i) => from + i).join('、')}題`;
+    },
+  );
   const text = foldWidth(note);
   // Clauses begin where a question is named.
   const starts = [...text.matchAll(CLAUSE_NUMBERS)].map((m) => m.index);

@@ -132,6 +132,9 @@ describe('key formats', () => {
     expect(entries.get(6)).toMatchObject({ anyAnswer: true });
     expect(entries.get(9)).toMatchObject({ letters: ['A'] });
     expect(problems.size).toBe(0);
+    const range = readNotes('第1題至第3題一律給分，第4題請參閱說明。');
+    expect([...range.entries.keys()]).toEqual([1, 2, 3]);
+    expect([...range.problems.keys()]).toEqual([4]);
   });
 
   it('reads answer lists: "1. C 2. A", "1-C", "1:(b)", spreadsheet rows', () => {
