@@ -50,7 +50,7 @@ test('zh-TW: upload a 考古題 with its key, see the items recognised, take 5, 
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   await useLanguage(page, 'zh-TW');
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInNewLearner(page, request, 'zh-TW');
