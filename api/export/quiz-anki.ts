@@ -36,7 +36,7 @@ function front(q: ExportQuestion): string {
 }
 
 function keyText(q: ExportQuestion, locale: ExportLocale): string {
-  if (q.type === 'multiple_choice' && q.options) {
+  if (q.type === 'multiple_choice' && q.options && !q.anyAnswer && !q.acceptedOptionIds) {
     const i = q.options.findIndex((o) => o.id === q.correctOptionId);
     if (i >= 0) return `${optionLetter(i)}. ${cleanText(q.options[i]!.text)}`;
   }

@@ -38,6 +38,10 @@ function feedback(q: ExportQuestion, locale: ExportLocale): string {
 }
 
 function choices(options: Array<{ text: string; right: boolean }>): string {
+  const rights = options.filter((o) => o.right).length;
+  // GIFT takes one `=` answer; several accepted answers (an exam correction) are each 100%.
+  if (rights > 1)
+    return options.map((o) => `~${o.right ? '%100%' : ''}${escapeGift(o.text)}`).join(' ');
   return options.map((o) => `${o.right ? '=' : '~'}${escapeGift(o.text)}`).join(' ');
 }
 
@@ -48,7 +52,10 @@ function blocks(q: ExportQuestion, locale: ExportLocale): string[] {
   switch (q.type) {
     case 'multiple_choice':
       if (q.options?.length) {
-        const opts = q.options.map((o) => ({ text: o.text, right: o.id === q.correctOptionId }));
+        const accepted = q.anyAnswer
+          ? q.options.map((o) => o.id)
+          : (q.acceptedOptionIds ?? [q.correctOptionId]);
+        const opts = q.options.map((o) => ({ text: o.text, right: accepted.includes(o.id) }));
         return [`::${questionName(q)}:: ${stem} {${choices(opts)}${fb}}`];
       }
       break;

@@ -13,6 +13,9 @@ export interface ExportQuestion {
   question: string;
   options?: Option[];
   correctOptionId?: string;
+  /** An exam correction: every accepted option id (several), or every answer scores. */
+  acceptedOptionIds?: string[];
+  anyAnswer?: boolean;
   blanks?: Array<{ id: string; options: Option[]; correctOptionId: string }>;
   /** short_answer: every accepted answer, the shown key first. */
   acceptedAnswers?: string[];
@@ -54,6 +57,8 @@ export function quizExport(
       question: q.question,
       ...(q.options && { options: q.options.map((o) => ({ id: o.id, text: o.text })) }),
       ...(q.correctOptionId !== undefined && { correctOptionId: q.correctOptionId }),
+      ...(q.acceptedOptionIds && { acceptedOptionIds: [...q.acceptedOptionIds] }),
+      ...(q.anyAnswer && { anyAnswer: true }),
       ...(q.blanks && {
         blanks: q.blanks.map((b) => ({
           id: b.id,

@@ -248,6 +248,17 @@ export const errorCatalog = {
     'zh-TW': '這份教材沒有足夠的文字可以出題，請上傳內容更完整的檔案。',
     en: 'This material does not have enough text to write questions from. Please upload a fuller file.',
   },
+  // Issue 17: an exam paper is asked verbatim, scored only against its own answer key.
+  EXAM_KEY_MISSING: {
+    status: 422,
+    'zh-TW': '這份考古題還沒有標準答案，無法計分。請把試題和答案檔一起上傳成同一份教材後再試一次。',
+    en: 'This exam paper has no answer key yet, so it cannot be scored. Upload the paper and its answer key together as one material and try again.',
+  },
+  EXAM_CHOICE_ONLY: {
+    status: 422,
+    'zh-TW': '這份考古題只有選擇題，請勾選「選擇題」再產生測驗。',
+    en: 'This exam paper only has multiple-choice items. Choose "Multiple choice" and try again.',
+  },
   GENERATION_IN_PROGRESS: {
     status: 409,
     'zh-TW': '這份測驗已經在產生中。',

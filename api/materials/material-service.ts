@@ -9,6 +9,8 @@ import { sql } from 'kysely';
 import { containsPattern, materialSearchText, searchWords } from './search.js';
 import type { ExtractedDocument } from '../extract/index.js';
 import { refundFreeQuiz } from '../quiz/quota.js';
+import { examOfMaterial } from '../exam/exam-generation.js';
+import { summarizeExam, type ExamSummary } from '../exam/exam-summary.js';
 import {
   presentContent,
   presentMaterial,
@@ -190,6 +192,29 @@ async function present(db: Db, m: Material): Promise<MaterialView> {
 /** One of the user's materials with its files and quiz summaries. */
 export async function getMaterial(db: Db, userId: string, id: string): Promise<MaterialView> {
   return present(db, await findOwnMaterial(db, userId, id));
+}
+
+/**
+ * One material as its detail page shows it: getMaterial plus `exam`, what the exam reader
+ * recognised in its files (null for anything but an exam paper), read from the stored blocks
+ * the first time this process is asked (examOfMaterial keeps it).
+ */
+export async function getMaterialDetail(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<MaterialView & { exam: ExamSummary | null }> {
+  return withExam(db, userId, await getMaterial(db, userId, id));
+}
+
+/** A material view with its `exam` summary (the detail and the upload answer carry it). */
+export async function withExam(
+  db: Db,
+  userId: string,
+  view: MaterialView,
+): Promise<MaterialView & { exam: ExamSummary | null }> {
+  const exam = await examOfMaterial(view.id, () => loadDocument(db, userId, view.id));
+  return { ...view, exam: summarizeExam(exam) };
 }
 
 /** Renames or re-describes a material; a blank title is TITLE_REQUIRED and nothing is saved. */

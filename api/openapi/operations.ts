@@ -265,8 +265,10 @@ export const operations: Operation[] = [
     method: 'get',
     path: '/api/v1/materials/{id}',
     tag: 'materials',
-    summary: 'One material with its files and quizzes.',
+    summary:
+      'One material with its files and quizzes, and `exam`: what the exam reader recognised in it (items, key found, corrections, essays left out), or null.',
     errors: [401, 404],
+    doc: 'docs/api/exam.md',
   },
   {
     method: 'put',
@@ -327,7 +329,17 @@ export const operations: Operation[] = [
           title: str({ maxLength: 300 }),
           description: str({ maxLength: 500 }),
           additionalInstructions: str({ maxLength: 500 }),
-          questionCount: int({ enum: [5, 10, 15, 20], default: 10 }),
+          questionCount: {
+            oneOf: [int({ minimum: 1, maximum: 200 }), str({ enum: ['all'] })],
+            default: 10,
+            description:
+              '5, 10, 15 or 20; for an exam paper (docs/api/exam.md) also any count up to its items, or "all".',
+          },
+          order: str({
+            enum: ['random', 'paper'],
+            default: 'random',
+            description: 'Exam papers: the items shuffled, or in the order of the paper.',
+          }),
           questionTypes: {
             type: 'array',
             items: str({

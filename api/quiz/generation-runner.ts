@@ -3,6 +3,7 @@ import type { Deps } from '../lib/context.js';
 import type { Quiz, QuizGeneration } from '../db/schema.js';
 import { iso } from '../lib/clock.js';
 import { AppError } from '../lib/errors.js';
+import { examOfMaterial, generateForMaterial } from '../exam/exam-generation.js';
 import { findOwnMaterial, loadDocument } from '../materials/material-service.js';
 import { createQuizGenerator } from '../quizgen/index.js';
 import { createWorkerBuiltinGenerator } from '../quizgen/thread/index.js';
@@ -149,10 +150,17 @@ export function createGenerationRunner(deps: RunnerDeps): GenerationRunner {
       if (!request) throw new AppError('GENERATION_FAILED');
       const material = await findOwnMaterial(db, row.user_id, row.material_id);
       const doc = await loadDocument(db, row.user_id, material.id);
-      const result = await generatorNow().generate(doc, request.settings, {
+      const exam = await examOfMaterial(material.id, doc);
+      const result = await generateForMaterial(generatorNow(), doc, exam, request.settings, {
         signal: controller.signal,
         onProgress: progress.report,
       });
+      // An exam paper's quiz is in the paper's language and has the types it really holds.
+      const language = result.language ?? request.settings.language;
+      const types =
+        result.generator === 'exam'
+          ? [...new Set(result.questions.map((q) => q.type))]
+          : request.settings.questionTypes;
       if (controller.signal.aborted) throw new AppError('GENERATION_CANCELLED');
       if (result.questions.length === 0) throw new AppError('MATERIAL_NO_TEXT');
       await progress.flush();
@@ -161,11 +169,11 @@ export function createGenerationRunner(deps: RunnerDeps): GenerationRunner {
         id: randomUUID(),
         user_id: row.user_id,
         material_id: material.id,
-        title: request.title?.trim() || defaultTitle(material.title, request.settings.language),
+        title: request.title?.trim() || defaultTitle(material.title, language),
         description: request.description,
         difficulty: request.settings.difficulty,
-        language: request.settings.language,
-        question_types: JSON.stringify(request.settings.questionTypes),
+        language,
+        question_types: JSON.stringify(types),
         question_count: result.questions.length,
         questions: JSON.stringify(result.questions),
         completed: 0,

@@ -4,6 +4,7 @@ import type { QuizGeneration } from '../db/schema.js';
 import { errorCatalog } from '../lib/error-catalog.js';
 import { iso } from '../lib/clock.js';
 import { AppError, type ErrorCode } from '../lib/errors.js';
+import { examOfMaterial, prepareSettings } from '../exam/exam-generation.js';
 import { findOwnMaterial, loadDocument } from '../materials/material-service.js';
 import type { QuizSettings } from '../quizgen/types.js';
 import { encodeRequest, endJob, isOpen, type GenerationRequest } from './generation-queue.js';
@@ -52,6 +53,8 @@ export async function queueQuiz(
   const material = await findOwnMaterial(d.db, userId, input.materialId);
   const doc = await loadDocument(d.db, userId, material.id);
   if (!doc.blocks.some((b) => b.text.trim().length > 0)) throw new AppError('MATERIAL_NO_TEXT');
+  // Before anything is counted: an exam paper's counts, order and key are checked here.
+  const settings = prepareSettings(await examOfMaterial(material.id, doc), input.settings);
 
   let id: string;
   if (input.idempotencyKey) {
@@ -73,7 +76,7 @@ export async function queueQuiz(
   const request: GenerationRequest = {
     title: input.title,
     description: input.description,
-    settings: input.settings,
+    settings,
   };
   try {
     await d.db.transaction().execute(async (trx) => {

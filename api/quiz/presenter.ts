@@ -9,6 +9,8 @@ export function presentQuestionForTaking(q: GeneratedQuestion) {
     questionId: q.id,
     type: q.type,
     question: q.question,
+    // An exam item's paper and number: where it stands, not its key.
+    ...(q.exam ? { exam: { paper: q.exam.paper, number: q.exam.number } } : {}),
     ...(q.options ? { options: q.options.map((o) => ({ id: o.id, text: o.text })) } : {}),
     ...(q.blanks
       ? {

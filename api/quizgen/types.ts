@@ -27,6 +27,20 @@ export interface QuizSettings {
   additionalInstructions?: string;
   /** Same seed, same document, same settings → the same quiz (built-in generator). */
   seed?: number;
+  /**
+   * Exam papers only (issue 17): the items in the paper's order or shuffled (default), and
+   * every recognised item (questionCount is then the item count).
+   */
+  exam?: { order: ExamOrder; all?: boolean };
+}
+
+export const EXAM_ORDERS = ['random', 'paper'] as const;
+export type ExamOrder = (typeof EXAM_ORDERS)[number];
+
+/** Where a question taken verbatim from an exam paper stands in it. */
+export interface ExamSource {
+  paper: string;
+  number: number;
 }
 
 export interface Option {
@@ -65,6 +79,15 @@ export interface GeneratedQuestion {
   explanation: string;
   relatedConcepts: string[];
   citation: Citation;
+  /**
+   * multiple_choice from an exam whose correction accepts several options (「答C或D者均給分」):
+   * every accepted option id, correctOptionId being the first. Absent: correctOptionId alone.
+   */
+  acceptedOptionIds?: string[];
+  /** A correction gives every answer the mark (「一律給分」): any answer counts as correct. */
+  anyAnswer?: boolean;
+  /** A question taken verbatim from an exam paper: which paper and question number. */
+  exam?: ExamSource;
 }
 
 /** Something the learner is told about the quiz as a whole. */
@@ -77,7 +100,9 @@ export interface QuizNotice {
 export interface GenerateResult {
   questions: GeneratedQuestion[];
   notices: QuizNotice[];
-  generator: 'builtin' | 'llm';
+  generator: 'builtin' | 'llm' | 'exam';
+  /** The quiz's language when it is not the requested one (an exam paper keeps its own). */
+  language?: QuizLanguage;
 }
 
 export type GenerationStage = 'reading' | 'concepts' | 'writing' | 'checking';

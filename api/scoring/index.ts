@@ -14,6 +14,6 @@ export {
   type AnswerProblem,
 } from './answers.js';
 export { withholdPremium } from './gate.js';
-export { scoreAttempt } from './score.js';
+export { acceptedOptionIds, scoreAttempt } from './score.js';
 export { normalizeShortAnswer, shortAnswerMatches } from './short-answer.js';
 export { parseTrueFalse } from './true-false.js';

@@ -63,6 +63,7 @@ function describe(
     questionId: question.id,
     type: question.type,
     question: question.question,
+    ...(question.exam && { exam: { ...question.exam } }),
     ...(question.options && { options: question.options.map(copyOption) }),
     ...(question.blanks && {
       blanks: question.blanks.map((b) => ({ id: b.id, options: b.options.map(copyOption) })),
@@ -82,7 +83,7 @@ function mark(
 ): Marking {
   switch (question.type) {
     case 'multiple_choice':
-      return markChoice(question, answer);
+      return markChoice(question, answer, language);
     case 'true_false':
       return markTrueFalse(question, answer, language);
     case 'dropdown_fill_in_blank':
@@ -92,14 +93,44 @@ function mark(
   }
 }
 
-function markChoice(question: GeneratedQuestion, answer: SubmittedAnswer | undefined): Marking {
-  const key = question.options?.find((o) => o.id === question.correctOptionId);
-  const correct = { correctAnswer: key?.text ?? '', correctSelection: selection(key?.id) };
+/** An exam correction's marks: several accepted options, or every answer scores. */
+const ACCEPTED_JOIN: Record<QuizLanguage, string> = { 'zh-TW': ' 或 ', 'en-US': ' or ' };
+const ANY_ANSWER_LABEL: Record<QuizLanguage, string> = {
+  'zh-TW': '一律給分（任何答案皆算正確）',
+  'en-US': 'Every answer scores (corrected key)',
+};
+
+/** The option ids a choice question accepts: the corrected set, else its one key. */
+export function acceptedOptionIds(question: GeneratedQuestion): string[] {
+  if (question.acceptedOptionIds?.length) return [...question.acceptedOptionIds];
+  return question.correctOptionId === undefined ? [] : [question.correctOptionId];
+}
+
+function markChoice(
+  question: GeneratedQuestion,
+  answer: SubmittedAnswer | undefined,
+  language: QuizLanguage,
+): Marking {
+  const accepted = acceptedOptionIds(question);
+  const keys = (question.options ?? []).filter((o) => accepted.includes(o.id));
+  const key = keys[0];
+  const correct = {
+    correctAnswer: question.anyAnswer
+      ? ANY_ANSWER_LABEL[language]
+      : keys.map((k) => k.text).join(ACCEPTED_JOIN[language]),
+    correctSelection: {
+      ...selection(key?.id),
+      ...(keys.length > 1 && { optionIds: keys.map((k) => k.id) }),
+      ...(question.anyAnswer && { anyAnswer: true }),
+    },
+  };
   if (!answer) return { isCorrect: false, userAnswer: '', userSelection: null, ...correct };
   const raw = answerText(question, answer);
   const chosen = resolveOption(question.options, raw);
   return {
-    isCorrect: chosen !== undefined && chosen.id === key?.id,
+    // 「一律給分」: whatever was answered scores; otherwise any accepted option does.
+    isCorrect:
+      question.anyAnswer === true || (chosen !== undefined && accepted.includes(chosen.id)),
     // A value naming no option is still what the learner sent: show it, mark it wrong.
     userAnswer: chosen?.text ?? raw,
     userSelection: chosen ? { optionId: chosen.id } : { text: raw },

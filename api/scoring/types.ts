@@ -1,4 +1,4 @@
-import type { Citation, Option, QuestionType } from '../quizgen/types.js';
+import type { Citation, ExamSource, Option, QuestionType } from '../quizgen/types.js';
 
 /**
  * One submitted answer, in the spec's per-type shapes (§3 "Submitted answer"):
@@ -16,6 +16,10 @@ export interface SubmittedAnswer {
 /** What the learner answered, kept structured so a report can show it in any language. */
 export interface AnswerSelection {
   optionId?: string;
+  /** An exam key accepting several options (optionId is the first of them). */
+  optionIds?: string[];
+  /** An exam key where every answer scores (「一律給分」). */
+  anyAnswer?: boolean;
   /** true_false after normalising the learner's text. */
   value?: boolean;
   blanks?: Array<{ blankId: string; optionId?: string }>;
@@ -27,6 +31,8 @@ export interface AnswerDetail {
   questionId: string;
   type: QuestionType;
   question: string;
+  /** An exam item's paper and question number (issue 17). */
+  exam?: ExamSource;
   options?: Option[];
   blanks?: Array<{ id: string; options: Option[] }>;
   isCorrect: boolean;

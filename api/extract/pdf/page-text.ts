@@ -1,5 +1,6 @@
 import type { PageViewport, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { composeAccents, firstChar, isCjk, lastChar, removeCjkSpaces } from './join-text.js';
+import { optionMarks } from './option-marks.js';
 import { Util } from './pdfjs.js';
 
 type TextContent = Awaited<ReturnType<PDFPageProxy['getTextContent']>>;
@@ -57,19 +58,22 @@ const CJK_WORD_GAP = 0.8;
 export function pageText(page: number, content: TextContent, viewport: PageViewport): PageText {
   const runs: Run[] = [];
   const other: string[] = [];
+  const marks = optionMarks(content.items);
   for (const raw of content.items) {
     if (!('str' in raw)) continue;
     const item = raw as TextItem;
-    // Private-use code points are glyphs with no meaning outside their font (the exam's
-    // option letters, symbol bullets): a learner cannot read them.
-    const str = item.str.replace(/[\u00a0\ue000-\uf8ff]/g, ' ');
+    // Private-use code points are glyphs with no meaning outside their font (symbol bullets):
+    // a learner cannot read them. The glyph letters of exam options are kept as marks, for
+    // the layout to show where each option starts (option-marks.ts).
+    const mark = item.str.trim();
+    const str = marks.has(mark) ? mark : item.str.replace(/[\u00a0\ue000-\uf8ff]/g, ' ');
     if (!str.trim()) continue;
     const m = Util.transform(viewport.transform, item.transform) as number[];
     const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = m;
     const size = Math.hypot(c, d);
     const horizontal = a > 0 && Math.abs(b) <= 0.05 * a && size > 0;
     if (!horizontal) {
-      other.push(removeCjkSpaces(str.trim()));
+      other.push(removeCjkSpaces(str.replace(/[\ue000-\uf8ff]/g, ' ').trim()));
       continue;
     }
     const style = content.styles[item.fontName];
@@ -92,9 +96,66 @@ export function pageText(page: number, content: TextContent, viewport: PageViewp
     page,
     width: viewport.width,
     height: viewport.height,
-    fragments: rows(runs).flatMap(splitRow),
+    fragments: rows(stackedFractions(runs)).flatMap(splitRow),
     other,
   };
+}
+
+/** A numerator or denominator: a short number or symbol. */
+const FRACTION_PART = /^[\p{N}\p{L}.]{1,4}$/u;
+
+/**
+ * Fractions set as a numerator above and a denominator below the line ("9" over "2" before
+ * "O2" in a chemical equation) become one run "9/2" on the line between them, instead of two
+ * stray lines of digits above and below it. Both parts must be short, stacked at one x, about
+ * a line apart, alone on their baselines nearby, with a run of the line between them close by.
+ */
+function stackedFractions(runs: Run[]): Run[] {
+  const parts = runs.filter((r) => FRACTION_PART.test(r.text) && r.x1 - r.x0 < 3 * r.size);
+  if (parts.length < 2) return runs;
+  const used = new Set<Run>();
+  const added: Run[] = [];
+  for (const num of parts) {
+    if (used.has(num)) continue;
+    const den = parts.find(
+      (d) =>
+        d !== num &&
+        !used.has(d) &&
+        Math.abs((d.x0 + d.x1) / 2 - (num.x0 + num.x1) / 2) < 0.4 * num.size &&
+        d.base - num.base > 0.9 * num.size &&
+        d.base - num.base < 1.8 * num.size,
+    );
+    if (!den) continue;
+    const alone = (part: Run) =>
+      !runs.some(
+        (r) =>
+          r !== part &&
+          r !== num &&
+          r !== den &&
+          Math.abs(r.base - part.base) < 0.3 * part.size &&
+          r.text.trim().length > 0 &&
+          Math.min(Math.abs(r.x0 - part.x1), Math.abs(part.x0 - r.x1)) < 1.5 * part.size,
+      );
+    const line = runs.find(
+      (r) =>
+        r.base > num.base + 0.3 * num.size &&
+        r.base < den.base - 0.3 * num.size &&
+        r.size >= 0.9 * num.size &&
+        Math.min(Math.abs(r.x0 - den.x1), Math.abs(num.x0 - r.x1)) < 1.5 * num.size,
+    );
+    if (!line || !alone(num) || !alone(den)) continue;
+    used.add(num);
+    used.add(den);
+    added.push({
+      ...line,
+      text: `${num.text}/${den.text}`,
+      x0: Math.min(num.x0, den.x0),
+      x1: Math.max(num.x1, den.x1),
+      spaceBefore: false,
+      spaceAfter: false,
+    });
+  }
+  return used.size === 0 ? runs : [...runs.filter((r) => !used.has(r)), ...added];
 }
 
 /**

@@ -1,3 +1,4 @@
+import { startsWithMark } from './option-marks.js';
 import type { Line } from './reading-order.js';
 
 /** Lines of one paragraph and, for each, how it attaches to the line before it. */
@@ -55,8 +56,15 @@ const NUMBERED = /^(?:\(?\d{1,3}[.)]?\s|[（(]\d{1,3}[）)]|[一二三四五六�
 
 function startsParagraph(prev: Line, line: Line, ctx: Context): boolean {
   const size = Math.max(prev.size, line.size);
-  if (Math.abs(prev.size - line.size) > 0.15 * size) return true;
   const advance = line.base - prev.base;
+  // An exam option stays with its question; the line after the options, further left than
+  // they are, is the next question (option-marks.ts).
+  // A picture may stand between a question and its options (「如下圖所示」).
+  if (startsWithMark(line.text) && advance > 0) return false;
+  if (startsWithMark(prev.text) && !startsWithMark(line.text) && line.x0 < prev.x0 - 0.5 * size) {
+    return true;
+  }
+  if (Math.abs(prev.size - line.size) > 0.15 * size) return true;
   const usual = ctx.pitch.get(sizeKey(line.size)) ?? 1.25 * size;
   if (advance > 1.45 * usual || advance < -0.5 * size) return true;
   if (BULLET.test(line.text)) return true;

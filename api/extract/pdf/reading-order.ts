@@ -1,3 +1,4 @@
+import { splitsOptionGrid } from './option-marks.js';
 import { cutIndex, splitFragment, type Box, type Fragment } from './page-text.js';
 
 /** Fragments of one row inside one column, left to right. */
@@ -195,6 +196,7 @@ function fillsColumns(fragments: Fragment[], gutter: number): boolean {
   const left = fragments.filter((f) => !crosses(f, gutter) && isLeftOf(f, gutter));
   const right = fragments.filter((f) => !crosses(f, gutter) && !isLeftOf(f, gutter));
   if (left.length === 0 || right.length === 0) return false;
+  if (splitsOptionGrid(left, right)) return false;
   const leftEdge = Math.min(...left.map((f) => f.x0));
   const rightEdge = Math.max(...right.map((f) => f.x1));
   const full = (side: Fragment[], sideWidth: number) =>

@@ -1,5 +1,6 @@
 import { collapseWhitespace, joinInline, joinLine, Vocabulary } from './join-text.js';
 import type { PageText } from './page-text.js';
+import { markOptions } from './option-marks.js';
 import { paragraphs } from './paragraphs.js';
 import { readingOrder } from './reading-order.js';
 import { runningFragments } from './running-headers.js';
@@ -24,11 +25,13 @@ export function layoutPages(pages: PageText[]): PageParagraphs[] {
   });
   return laidOut.map(({ page, paras, other }) => {
     const texts = paras.map(({ lines, spaced }) =>
-      collapseWhitespace(
-        lines.reduce(
-          (acc, line, i) =>
-            spaced[i] ? `${acc} ${line.text}` : joinLine(acc, line.text, vocabulary),
-          '',
+      markOptions(
+        collapseWhitespace(
+          lines.reduce(
+            (acc, line, i) =>
+              spaced[i] ? `${acc} ${line.text}` : joinLine(acc, line.text, vocabulary),
+            '',
+          ),
         ),
       ),
     );

@@ -41,7 +41,8 @@ export function materialRoutes() {
           upload,
           c.req.raw.signal,
         );
-        return c.json({ success: true, data: material }, 201);
+        const data = await materials.withExam(c.get('deps').db, c.get('user').id, material);
+        return c.json({ success: true, data }, 201);
       }
       // A retry of an upload already made answers that material, as the first try would have.
       const { material, replayed } = await uploadMaterialOnce(
@@ -52,7 +53,8 @@ export function materialRoutes() {
         c.req.raw.signal,
       );
       if (replayed) c.header('Idempotent-Replayed', 'true');
-      return c.json({ success: true, data: material }, 201);
+      const data = await materials.withExam(c.get('deps').db, c.get('user').id, material);
+      return c.json({ success: true, data }, 201);
     } catch (err) {
       // A refused upload's body is not read to its end: close the connection, do not reuse it.
       c.header('Connection', 'close');
@@ -84,7 +86,7 @@ export function materialRoutes() {
 
   r.get('/:id', revalidated, async (c) => {
     const { db } = c.get('deps');
-    const data = await materials.getMaterial(db, c.get('user').id, c.req.param('id'));
+    const data = await materials.getMaterialDetail(db, c.get('user').id, c.req.param('id'));
     return c.json({ success: true, data });
   });
 

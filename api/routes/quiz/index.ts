@@ -10,10 +10,11 @@ import { revalidated } from '../../lib/http-cache.js';
 import { contentDisposition } from '../../materials/file-types.js';
 import {
   DIFFICULTIES,
-  QUESTION_COUNTS,
+  EXAM_ORDERS,
   QUESTION_TYPES,
   type QuestionType,
 } from '../../quizgen/types.js';
+import { MAX_EXAM_QUESTIONS } from '../../exam/exam-generation.js';
 import {
   cancelGeneration,
   generateQuiz,
@@ -33,11 +34,13 @@ const generateBody = z.object({
   title: z.string().max(300).optional(),
   description: z.string().max(500).optional(),
   additionalInstructions: z.string().max(500).optional(),
-  questionCount: z.coerce
-    .number()
-    .int()
-    .refine((n) => (QUESTION_COUNTS as readonly number[]).includes(n))
+  // 5/10/15/20; an exam paper also takes any count up to its item count, or 'all' (checked
+  // against the material when the generation is queued).
+  questionCount: z
+    .union([z.literal('all'), z.coerce.number().int().min(1).max(MAX_EXAM_QUESTIONS)])
     .default(10),
+  /** Exam papers: the items shuffled (default) or in the paper's order. */
+  order: z.enum(EXAM_ORDERS).optional(),
   questionTypes: z.array(z.enum(QUESTION_TYPES)).max(8).optional(),
   difficulty: z.enum(DIFFICULTIES).default('basic'),
   language: z
@@ -69,7 +72,9 @@ export function quizRoutes() {
       generationId: body.generationId,
       idempotencyKey,
       settings: {
-        questionCount: body.questionCount,
+        // 'all' is counted once the paper is read (prepareSettings); 0 is refused elsewhere.
+        questionCount: body.questionCount === 'all' ? 0 : body.questionCount,
+        exam: { order: body.order ?? 'random', all: body.questionCount === 'all' },
         questionTypes: types.length ? types : DEFAULT_TYPES,
         difficulty: body.difficulty,
         language: body.language,

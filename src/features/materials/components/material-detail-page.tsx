@@ -16,6 +16,7 @@ import { formatDate } from '../lib/format';
 import type { Material } from '../lib/material';
 import { DeleteMaterialDialog } from './delete-material-dialog';
 import { EditableTitle } from './editable-title';
+import { ExamRecognition } from './exam-recognition';
 import { ExtractedTextPanel } from './extracted-text-panel';
 import { GenerateQuizButton } from './generate-quiz-button';
 import { BackIcon } from './icons';
@@ -133,6 +134,7 @@ function MaterialDetail({
             <dd>{quizCount}</dd>
           </div>
         </dl>
+        {material.exam && <ExamRecognition exam={material.exam} />}
         <div className="detail-actions">
           <GenerateQuizButton materialId={material.id} />
           <DeleteMaterialDialog material={material} />

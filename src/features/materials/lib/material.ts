@@ -1,3 +1,5 @@
+import { readExamSummary, type ExamSummary } from '../../../lib/exam-summary';
+
 /**
  * The material, file and quiz shapes the screens use, normalised from whatever variant the API
  * sends (spec point 3: id or material_id, title or name, created_at or createdAt…). Pure.
@@ -39,6 +41,8 @@ export interface Material {
   lastScore: number | null;
   files: MaterialFile[];
   quizzes: QuizSummary[];
+  /** What the exam reader recognised (detail answer only; null otherwise). */
+  exam: ExamSummary | null;
 }
 
 type Raw = Record<string, unknown>;
@@ -105,6 +109,7 @@ export function normalizeMaterial(raw: Raw): Material {
     lastScore: num(raw.lastScore, raw.last_score),
     files,
     quizzes,
+    exam: readExamSummary(raw.exam),
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
 import {
   DIFFICULTIES,
+  EXAM_ORDERS,
   MAX_INSTRUCTIONS,
   MAX_TITLE,
   QUESTION_COUNTS,
@@ -18,7 +19,16 @@ export const generateQuizInputSchema = z.object({
   generationId: z.string().check(z.minLength(1)),
   title: z.string().check(z.maxLength(MAX_TITLE)),
   description: z.optional(z.string().check(z.maxLength(MAX_INSTRUCTIONS))),
-  questionCount: z.number().check(z.refine((n) => QUESTION_COUNTS.some((c) => c === n))),
+  // The usual counts; an exam paper also any count up to its items, or 'all' (the server checks).
+  questionCount: z.union([
+    z.literal('all'),
+    z
+      .number()
+      .check(
+        z.refine((n) => QUESTION_COUNTS.some((c) => c === n) || (Number.isInteger(n) && n > 0)),
+      ),
+  ]),
+  order: z.optional(z.enum(EXAM_ORDERS)),
   questionTypes: z.array(z.enum(QUESTION_TYPE_VALUES)).check(z.minLength(1)),
   difficulty: z.enum(DIFFICULTIES),
   language: z.enum(QUIZ_LANGUAGES),

@@ -4,6 +4,7 @@ import { readMaterial } from '../../../db/cache';
 import { api } from '../../../lib/api-client';
 import { isNetworkError } from '../../../lib/offline/network';
 import { currentUserId } from '../../../stores/auth-store';
+import { readExamSummary, type ExamSummary } from '../../../lib/exam-summary';
 
 /** The little the quiz screens need of a material (the materials feature owns the rest). */
 export interface QuizMaterial {
@@ -11,6 +12,8 @@ export interface QuizMaterial {
   name: string;
   /** Detected language of the text: 'zh-TW', 'en', 'other' or '' when unknown. */
   language: string;
+  /** The exam paper recognised in it (issue 17), or null. */
+  exam: ExamSummary | null;
 }
 
 const answerSchema = z.record(z.string(), z.unknown());
@@ -23,6 +26,7 @@ const fromRecord = (id: string, raw: Record<string, unknown>): QuizMaterial => {
     id: text(m.id, m.material_id) || id,
     name: text(m.title, m.name).trim(),
     language: text(m.language),
+    exam: readExamSummary(m.exam),
   };
 };
 

@@ -16,6 +16,9 @@ import {
   defaultQuizTitle,
   defaultSettings,
   DIFFICULTIES,
+  EXAM_ORDERS,
+  examCountValue,
+  examCounts,
   formProblem,
   MAX_INSTRUCTIONS,
   MAX_TITLE,
@@ -60,8 +63,27 @@ export function SettingsQuizForm({ material }: { material: QuizMaterial }) {
   const [queueing, setQueueing] = useState(false);
   const [form, setForm] = useState(() => initialForm(material));
   const reasonId = useId();
-  const problem = formProblem(form);
+  const problem = formProblem(
+    material.exam?.keyFound && !material.exam.otherText
+      ? { ...form, questionTypes: ['multiple_choice'] }
+      : form,
+  );
   const blocked = quota.reached || problem !== null;
+
+  // An exam paper with its key (issue 17): its own items, verbatim; a paper alone has no other
+  // type, difficulty or language to choose.
+  const exam = material.exam?.keyFound && material.exam.usable > 0 ? material.exam : null;
+  const paperOnly = exam !== null && !exam.otherText;
+  const countChoices: Array<{ value: number | 'all'; label: string }> = exam
+    ? [
+        ...examCounts(exam).map((n) => ({
+          value: n,
+          label: t('count.option', { count: n }),
+        })),
+        { value: 'all', label: t('exam.all', { count: exam.usable }) },
+      ]
+    : QUESTION_COUNTS.map((n) => ({ value: n, label: t('count.option', { count: n }) }));
+  const countValue = exam ? examCountValue(form, exam) : form.questionCount;
 
   const update = <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
@@ -75,11 +97,11 @@ export function SettingsQuizForm({ material }: { material: QuizMaterial }) {
     }
     if (problem) return;
     const generationId = crypto.randomUUID();
-    const body = toGenerateBody(form, {
-      materialId: material.id,
-      generationId,
-      materialName: material.name,
-    });
+    const body = toGenerateBody(
+      form,
+      { materialId: material.id, generationId, materialName: material.name },
+      exam,
+    );
     if (!navigator.onLine) {
       setQueueing(true);
       void generateLater({ materialName: material.name, body }).then((kept) => {
@@ -117,70 +139,97 @@ export function SettingsQuizForm({ material }: { material: QuizMaterial }) {
         </div>
       )}
 
+      {exam && (
+        <div className="settings-exam" data-testid="exam-recognised">
+          <p className="settings-exam__count">
+            {exam.otherText
+              ? t('exam.recognisedMixed', { count: exam.usable })
+              : t('exam.recognised', { count: exam.usable })}
+          </p>
+          {paperOnly && <p className="settings-exam__hint">{t('exam.verbatim')}</p>}
+        </div>
+      )}
+
       <div className="settings-card__row">
         <ChoiceGroup
           legend={t('count.legend')}
           layout="segmented"
-          choices={QUESTION_COUNTS.map((n) => ({
-            value: n,
-            label: t('count.option', { count: n }),
-          }))}
-          value={form.questionCount}
-          onChange={(n) => update('questionCount', n)}
+          choices={countChoices}
+          value={countValue}
+          onChange={(n) =>
+            setForm((f) =>
+              n === 'all' ? { ...f, all: true } : { ...f, all: false, questionCount: n },
+            )
+          }
         />
-        <ChoiceGroup
-          legend={t('language.legend')}
-          layout="segmented"
-          choices={QUIZ_LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
-          value={form.language}
-          onChange={(l) => update('language', l)}
-          hint={languageHint}
-        />
+        {exam ? (
+          <ChoiceGroup
+            legend={t('exam.orderLegend')}
+            layout="segmented"
+            choices={EXAM_ORDERS.map((o) => ({ value: o, label: t(`exam.order.${o}`) }))}
+            value={form.order ?? 'random'}
+            onChange={(o) => update('order', o)}
+          />
+        ) : null}
+        {!paperOnly && (
+          <ChoiceGroup
+            legend={t('language.legend')}
+            layout="segmented"
+            choices={QUIZ_LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
+            value={form.language}
+            onChange={(l) => update('language', l)}
+            hint={languageHint}
+          />
+        )}
       </div>
 
-      <fieldset
-        className="settings-group"
-        aria-describedby={problem === 'noTypes' ? `${reasonId}-types` : undefined}
-      >
-        <legend className="settings-group__legend">
-          {t('types.legend')} <span className="field__optional">{t('types.multiple')}</span>
-        </legend>
-        <div className="settings-types">
-          {QUESTION_TYPE_VALUES.map((type) => (
-            <CheckboxField
-              key={type}
-              className="settings-type"
-              checked={form.questionTypes.includes(type)}
-              onChange={() => update('questionTypes', toggleType(form.questionTypes, type))}
-              label={
-                <span className="settings-type__text">
-                  <span className="settings-type__label">{t(`types.${type}.label`)}</span>
-                  <span className="settings-type__description">
-                    {t(`types.${type}.description`)}
+      {!paperOnly && (
+        <fieldset
+          className="settings-group"
+          aria-describedby={problem === 'noTypes' ? `${reasonId}-types` : undefined}
+        >
+          <legend className="settings-group__legend">
+            {t('types.legend')} <span className="field__optional">{t('types.multiple')}</span>
+          </legend>
+          <div className="settings-types">
+            {QUESTION_TYPE_VALUES.map((type) => (
+              <CheckboxField
+                key={type}
+                className="settings-type"
+                checked={form.questionTypes.includes(type)}
+                onChange={() => update('questionTypes', toggleType(form.questionTypes, type))}
+                label={
+                  <span className="settings-type__text">
+                    <span className="settings-type__label">{t(`types.${type}.label`)}</span>
+                    <span className="settings-type__description">
+                      {t(`types.${type}.description`)}
+                    </span>
                   </span>
-                </span>
-              }
-            />
-          ))}
-        </div>
-        {problem === 'noTypes' && (
-          <p id={`${reasonId}-types`} className="settings-group__error" role="alert">
-            {t('types.required')}
-          </p>
-        )}
-      </fieldset>
+                }
+              />
+            ))}
+          </div>
+          {problem === 'noTypes' && (
+            <p id={`${reasonId}-types`} className="settings-group__error" role="alert">
+              {t('types.required')}
+            </p>
+          )}
+        </fieldset>
+      )}
 
-      <ChoiceGroup
-        legend={t('difficulty.legend')}
-        layout="cards"
-        choices={DIFFICULTIES.map((d) => ({
-          value: d,
-          label: t(`difficulty.${d}.label`),
-          description: t(`difficulty.${d}.description`),
-        }))}
-        value={form.difficulty}
-        onChange={(d) => update('difficulty', d)}
-      />
+      {!paperOnly && (
+        <ChoiceGroup
+          legend={t('difficulty.legend')}
+          layout="cards"
+          choices={DIFFICULTIES.map((d) => ({
+            value: d,
+            label: t(`difficulty.${d}.label`),
+            description: t(`difficulty.${d}.description`),
+          }))}
+          value={form.difficulty}
+          onChange={(d) => update('difficulty', d)}
+        />
+      )}
 
       <TextField
         label={

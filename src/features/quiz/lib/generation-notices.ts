@@ -43,6 +43,14 @@ export function noticeTexts(notices: readonly QuizNotice[]): NoticeText[] {
       },
     });
 
+  if (find('EXAM_KEY_MISSING')) out.push({ key: 'notices.examKeyMissing', values: {} });
+  const leftOut = find('EXAM_ITEMS_LEFT_OUT');
+  if (leftOut)
+    out.push({
+      key: 'notices.examItemsLeftOut',
+      values: { count: Number(leftOut.params?.count ?? 0) },
+    });
+
   const short = find('NOT_ENOUGH_MATERIAL');
   if (short)
     out.push({

@@ -15,6 +15,9 @@ export const QUESTION_TYPE_VALUES = [
 export const DIFFICULTIES = ['beginner', 'basic', 'advanced', 'expert'] as const;
 export const QUIZ_LANGUAGES = ['zh-TW', 'en-US'] as const;
 
+export const EXAM_ORDERS = ['random', 'paper'] as const;
+export type ExamOrder = (typeof EXAM_ORDERS)[number];
+
 export type Difficulty = (typeof DIFFICULTIES)[number];
 export type QuizLanguage = (typeof QUIZ_LANGUAGES)[number];
 
@@ -35,6 +38,18 @@ export interface SettingsForm {
   language: QuizLanguage;
   instructions: string;
   title: string;
+  /** Exam papers (issue 17): every recognised item instead of questionCount. */
+  all?: boolean;
+  /** Exam papers: shuffled (default) or in the paper's order. */
+  order?: ExamOrder;
+}
+
+/** What the settings need to know of a material's exam paper (its `exam` summary). */
+export interface ExamChoice {
+  /** Items a quiz can ask. */
+  usable: number;
+  /** The material has other text: the other types and settings apply to it. */
+  otherText: boolean;
 }
 
 /** The body of POST /api/v1/quiz/generate (docs/api/quiz.md). */
@@ -44,10 +59,12 @@ export interface GenerateQuizBody {
   title: string;
   /** The additional instructions (the API reads them from `description`). */
   description?: string;
-  questionCount: number;
+  /** 5/10/15/20; for an exam paper also up to its item count, or 'all'. */
+  questionCount: number | 'all';
   questionTypes: QuestionType[];
   difficulty: Difficulty;
   language: QuizLanguage;
+  order?: ExamOrder;
 }
 
 /**
@@ -94,15 +111,30 @@ export function defaultQuizTitle(materialName: string, language: QuizLanguage): 
  * The request body: types deduplicated in the canonical order (none → the spec's default set),
  * instructions trimmed and left out when empty, the title trimmed or else the default title.
  */
+/**
+ * The counts offered for an exam paper besides "all": the usual ones it has more items than, or
+ * every usual one when the material's other files can make up the rest.
+ */
+export function examCounts(exam: ExamChoice): number[] {
+  return QUESTION_COUNTS.filter((n) => exam.otherText || n < exam.usable);
+}
+
+/** The count an exam paper's form stands for: one of examCounts, else every item. */
+export function examCountValue(form: SettingsForm, exam: ExamChoice): number | 'all' {
+  return form.all || !examCounts(exam).includes(form.questionCount) ? 'all' : form.questionCount;
+}
+
 export function toGenerateBody(
   form: SettingsForm,
   ctx: { materialId: string; generationId: string; materialName: string },
+  exam: ExamChoice | null = null,
 ): GenerateQuizBody {
-  const chosen = QUESTION_TYPE_VALUES.filter((t) => form.questionTypes.includes(t));
+  // A paper alone offers only its own multiple-choice items.
+  const types = exam && !exam.otherText ? ['multiple_choice'] : form.questionTypes;
+  const chosen = QUESTION_TYPE_VALUES.filter((t) => types.includes(t));
   const instructions = form.instructions.trim().slice(0, MAX_INSTRUCTIONS);
-  const count = (QUESTION_COUNTS as readonly number[]).includes(form.questionCount)
-    ? form.questionCount
-    : 10;
+  const usual = (QUESTION_COUNTS as readonly number[]).includes(form.questionCount);
+  const count = exam ? examCountValue(form, exam) : usual ? form.questionCount : 10;
   return {
     materialId: ctx.materialId,
     generationId: ctx.generationId,
@@ -115,5 +147,6 @@ export function toGenerateBody(
     questionTypes: chosen.length ? chosen : [...DEFAULT_QUESTION_TYPES],
     difficulty: form.difficulty,
     language: form.language,
+    ...(exam && { order: form.order ?? 'random' }),
   };
 }

@@ -1,0 +1,191 @@
+import type { Block, Location } from '../extract/types.js';
+import { splitOptions } from './options.js';
+import type { ExamOption } from './types.js';
+import { clean, foldWidth, joinPieces, letterOf, zhNumber } from './text.js';
+
+/** One numbered choice question as read from a question file, before any key is applied. */
+export interface PaperItem {
+  number: number;
+  kind: 'single' | 'multi';
+  stem: string;
+  options: ExamOption[];
+  /** A key printed with the item itself (「答案：C」, "Answer: C"). */
+  inlineKey?: string[];
+  fileId: string;
+  location: Location;
+}
+
+export interface PaperEssay {
+  number: number;
+  text: string;
+  fileId: string;
+  location: Location;
+}
+
+export interface PaperReading {
+  items: PaperItem[];
+  essays: PaperEssay[];
+  skipped: Array<{ number: number; reason: string }>;
+  /** Text of an answer section at the end of the file (「答案」, "Answers"), to be read as a key. */
+  answerText: string;
+}
+
+type Section = 'none' | 'essay' | 'single' | 'multi' | 'answers';
+
+interface Open {
+  kind: 'item' | 'essay';
+  number: number;
+  section: Section;
+  text: string;
+  fileId: string;
+  location: Location;
+}
+
+/** "1 ", "1.", "1、", "(1)", "第1題", "Q1." at the start of a block: a question's number. */
+const ITEM_START =
+  /^(?:第\s*(\d{1,3})\s*題[.:：、]?\s*|[(（](\d{1,3})[)）]\s*|(?:Q(?:uestion)?\s*)?(\d{1,3})(?:\s*[.．、:：)]\s*|\s+)(?=\S))/iu;
+/** 一、 二、: essay questions in national papers, or items in some school papers. */
+const ZH_START = /^([一二三四五六七八九十]{1,3})\s*[、.．]\s*/u;
+/** A section heading: 甲、申論題部分 / 乙、測驗題部分 / Part II / 第二部分. */
+const SECTION_HEAD =
+  /^(?:[甲乙丙丁戊]\s*[、.．]|第[一二三四五]部分|(?:part|section)\s+[ivx\d]+\b|[一二三四五]\s*[、.．]\s*(?:單選|複選|多選|選擇|申論|非選|問答))/iu;
+const ANSWER_HEAD = /^(?:參考答案|標準答案|答案|解答|answers?(?:\s+key)?|key)\s*[:：]?(?:\s|$)/iu;
+const INLINE_KEY =
+  /\s*(?:【\s*)?(?:答案|正解|answer|ans\.?)\s*[:：]?\s*[(（]?\s*([A-Ea-eＡ-Ｅ①-⑤](?:\s*[,、，]?\s*[A-Ea-eＡ-Ｅ①-⑤])*)\s*[)）]?\s*(?:】)?\s*$/iu;
+
+function sectionOf(text: string): Section | undefined {
+  const head = text.slice(0, 40);
+  if (!SECTION_HEAD.test(head) && !/^(?:單選題|複選題|多選題|選擇題|申論題|非選擇題)/u.test(head)) {
+    return undefined;
+  }
+  if (/申論|非選擇|問答|作文|essay/iu.test(head)) return 'essay';
+  if (/複選|多選|multiple[- ]select/iu.test(head)) return 'multi';
+  return 'single';
+}
+
+/**
+ * Reads the numbered questions of one file in order. A block that starts with the next
+ * expected number opens a question; anything else continues the open one until its options
+ * are complete. Essay sections (申論題) give essays, never items.
+ */
+export function readPaper(blocks: Block[]): PaperReading {
+  const out: PaperReading = { items: [], essays: [], skipped: [], answerText: '' };
+  let section: Section = 'none';
+  let open: Open | undefined;
+  let nextItem = 1;
+  let nextEssay = 1;
+  const close = () => {
+    if (open) finish(open, out);
+    open = undefined;
+  };
+  for (const block of blocks) {
+    const text = block.text.trim();
+    if (!text) continue;
+    if (section === 'answers') {
+      out.answerText += `\n${text}`;
+      continue;
+    }
+    if (ANSWER_HEAD.test(foldWidth(text)) && out.items.length + out.skipped.length > 0) {
+      close();
+      section = 'answers';
+      out.answerText += `\n${text}`;
+      continue;
+    }
+    const heading = sectionOf(text);
+    if (heading) {
+      close();
+      section = heading;
+      continue;
+    }
+    // National papers state the single-choice rules in a line of their own.
+    if (/^本(?:測驗)?試題為單一選擇題/u.test(text)) {
+      close();
+      section = 'single';
+      continue;
+    }
+    const zh = ZH_START.exec(text);
+    if (section === 'essay') {
+      const n = zh ? zhNumber(zh[1]!) : undefined;
+      if (n === nextEssay) {
+        close();
+        open = { kind: 'essay', number: n, section, text: text.slice(zh![0].length), ...at(block) };
+        nextEssay++;
+      } else if (open) {
+        open.text = joinPieces(open.text, text);
+      }
+      continue;
+    }
+    const m = ITEM_START.exec(text);
+    const n = m ? Number(m[1] ?? m[2] ?? m[3]) : zh ? zhNumber(zh[1]!) : undefined;
+    if (n !== undefined && n === nextItem) {
+      close();
+      const rest = text.slice((m ?? zh)![0].length);
+      const kind = section === 'multi' ? 'multi' : 'single';
+      open = { kind: 'item', number: n, section: kind, text: rest, ...at(block) };
+      nextItem++;
+      continue;
+    }
+    const nextLabel = /^[(（]?[EeＥ][)）.]|^⑤|^[(（]戊[)）]/u.test(text);
+    if (
+      open &&
+      !(open.kind === 'item' && complete(open.text, open.location.kind === 'page') && !nextLabel)
+    ) {
+      open.text = open.text.includes('\n') ? `${open.text} ${text}` : joinPieces(open.text, text);
+    }
+  }
+  close();
+  return out;
+}
+
+function at(block: Block): { fileId: string; location: Location } {
+  return { fileId: block.fileId, location: block.location };
+}
+
+/** An item whose text already holds its options does not take the next blocks. */
+function complete(text: string, fromPdf: boolean): boolean {
+  const split = splitOptions(stripInlineKey(text).text, fromPdf);
+  return split !== undefined && split.options.length >= 4;
+}
+
+function stripInlineKey(text: string): { text: string; key?: string[] } {
+  const m = INLINE_KEY.exec(text);
+  if (!m) return { text };
+  const letters = [...m[1]!.replace(/[\s,、，]/gu, '')].map(letterOf);
+  if (letters.some((l) => l === undefined)) return { text };
+  return { text: text.slice(0, m.index), key: letters as string[] };
+}
+
+function finish(open: Open, out: PaperReading): void {
+  if (open.kind === 'essay') {
+    out.essays.push({
+      number: open.number,
+      text: clean(open.text.replace(/\n/gu, ' ')),
+      fileId: open.fileId,
+      location: open.location,
+    });
+    return;
+  }
+  const { text, key } = stripInlineKey(open.text);
+  const split = splitOptions(text, open.location.kind === 'page');
+  if (!split) {
+    out.skipped.push({ number: open.number, reason: 'options not found' });
+    return;
+  }
+  if (split.options.length < 3) {
+    out.skipped.push({ number: open.number, reason: `only ${split.options.length} options found` });
+    return;
+  }
+  if (!split.stem) {
+    out.skipped.push({ number: open.number, reason: 'stem not found' });
+    return;
+  }
+  out.items.push({
+    number: open.number,
+    kind: open.section === 'multi' ? 'multi' : 'single',
+    stem: split.stem,
+    options: split.options,
+    ...(key ? { inlineKey: key } : {}),
+    fileId: open.fileId,
+    location: open.location,
+  });
+}

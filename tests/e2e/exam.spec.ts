@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test, useLanguage } from './support/fixtures';
+import {
+  CORPUS,
+  sessionToken,
+  signInNewLearner,
+  snapWidths,
+  storedQuestions,
+  tabTo,
+  type StoredQuestion,
+} from './support/quiz-helpers';
+
+// Issue 17 in the browser, in zh-TW: the 114 fire-science paper and its answer key uploaded
+// together become one material; its page says what was recognised, the settings offer "all"
+// and the paper's order, five items are taken verbatim, one answered wrong, and that one comes
+// back in Review.
+
+const PAPER = 'pdf/zh_exam114_fire_science_questions.pdf';
+const KEY = 'pdf/zh_exam114_fire_science_answer_key.pdf';
+
+/** Drops both files on the upload page's drop zone at once and uploads them as one material. */
+async function uploadPaperAndKey(page: Page) {
+  await page.goto('/upload-material');
+  const items = [KEY, PAPER].map((file) => ({
+    name: path.basename(file),
+    type: 'application/pdf',
+    data: fs.readFileSync(path.join(CORPUS, file)).toString('base64'),
+  }));
+  const dataTransfer = await page.evaluateHandle((files) => {
+    const dt = new DataTransfer();
+    for (const f of files) {
+      const bytes = Uint8Array.from(atob(f.data), (c) => c.charCodeAt(0));
+      dt.items.add(new File([bytes], f.name, { type: f.type }));
+    }
+    return dt;
+  }, items);
+  const zone = page.getByTestId('drop-zone');
+  await zone.dispatchEvent('dragenter', { dataTransfer });
+  await zone.dispatchEvent('dragover', { dataTransfer });
+  await zone.dispatchEvent('drop', { dataTransfer });
+  for (const f of items) await expect(page.getByText(f.name).first()).toBeVisible();
+  await page.getByRole('button', { name: '上傳教材', exact: true }).click();
+  await expect(page).toHaveURL(/\/materials\/[0-9a-f-]{36}$/, { timeout: 90_000 });
+  return new URL(page.url()).pathname.split('/').pop()!;
+}
+
+test('zh-TW: upload a 考古題 with its key, see the items recognised, take 5, one wrong comes back in Review', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(480_000);
+  await useLanguage(page, 'zh-TW');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInNewLearner(page, request, 'zh-TW');
+  const materialId = await uploadPaperAndKey(page);
+
+  // The material page: how many items, the key found.
+  const token = await sessionToken(page);
+  const detail = await page.request.get(`/api/v1/materials/${materialId}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const exam = ((await detail.json()) as { data: { exam: { usable: number; items: number } } }).data
+    .exam;
+  expect(exam.usable).toBeGreaterThanOrEqual(5);
+  const recognised = page.getByTestId('exam-recognised');
+  await expect(recognised).toHaveText(`已辨識 ${exam.items} 題選擇題（含標準答案）`);
+  await expect(page.getByText('已找到標準答案')).toBeVisible();
+  await expect(page.getByText('2 題申論題不列入測驗（沒有選項可計分）')).toBeVisible();
+  await snapWidths(page, 'exam-material', 'zh-TW');
+
+  // Settings: the paper's own items, "all" offered, the paper's order offered; no type,
+  // difficulty or language to choose for a paper alone.
+  await page.getByRole('link', { name: '產生新測驗' }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/materials/${materialId}/quiz/new$`));
+  await expect(page.getByTestId('exam-recognised')).toContainText(
+    `已辨識 ${exam.usable} 題選擇題（含標準答案）`,
+  );
+  await expect(page.getByRole('radio', { name: `全部 ${exam.usable} 題` })).toBeVisible();
+  await expect(page.getByRole('radio', { name: '依原卷順序' })).toBeVisible();
+  await expect(page.getByRole('group', { name: '難度' })).toHaveCount(0);
+  await page.getByRole('radio', { name: '5 題', exact: true }).check();
+  await page.getByRole('radio', { name: '依原卷順序' }).check();
+  await snapWidths(page, 'exam-settings', 'zh-TW');
+  const generateRequest = page.waitForRequest('**/api/v1/quiz/generate');
+  await page.getByRole('button', { name: '產生測驗' }).click();
+  expect((await generateRequest).postDataJSON()).toMatchObject({
+    materialId,
+    questionCount: 5,
+    order: 'paper',
+    questionTypes: ['multiple_choice'],
+  });
+  await expect(page).toHaveURL(/\/quiz\/[^/]+\/questions$/, { timeout: 90_000 });
+  const quizId = page.url().split('/').at(-2)!;
+
+  // Five items of the paper, in its order, as printed; the second answered wrong.
+  const questions = storedQuestions(quizId) as Array<StoredQuestion & { exam: { number: number } }>;
+  expect(questions).toHaveLength(5);
+  const numbers = questions.map((q) => q.exam.number);
+  expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+  for (const [i, q] of questions.entries()) {
+    await expect(page.locator('.quiz-progress__counter')).toHaveText(`${i + 1} / 5`);
+    await expect(page.locator('.question__stem')).toContainText(q.question.slice(-20));
+    const options = page.locator('label.choice');
+    await expect(options).toHaveCount(4);
+    for (const [k, o] of q.options!.entries()) await expect(options.nth(k)).toContainText(o.text);
+    if (i === 0) await snapWidths(page, 'exam-question', 'zh-TW');
+    const key = q.options!.findIndex((o) => o.id === q.correctOptionId);
+    const pick = i === 1 ? (key + 1) % 4 : key;
+    await page.keyboard.press(String(pick + 1));
+    await expect(page.locator('input.choice__input').nth(pick)).toBeChecked();
+    if (i < 4) await page.keyboard.press('ArrowRight');
+    else {
+      await tabTo(page, page.getByRole('button', { name: '完成測驗' }));
+      await page.keyboard.press('Enter');
+    }
+  }
+  await expect(page).toHaveURL(/\/results$/, { timeout: 30_000 });
+  await expect(page.locator('.score-ring__number')).toHaveText('80');
+  await expect(page.getByText('答對 4 / 5 題', { exact: true })).toBeVisible();
+  const wrongItem = page.locator('ol.result-list > li').nth(1);
+  await expect(wrongItem.locator('.result-status')).toHaveText('答錯');
+  const wrongQ = questions[1]!;
+  const keyText = wrongQ.options!.find((o) => o.id === wrongQ.correctOptionId)!.text;
+  await expect(wrongItem).toContainText(keyText);
+  await snapWidths(page, 'exam-results', 'zh-TW');
+
+  // Review: the wrong item is due, as printed.
+  const badge = page.getByRole('link', { name: '1 張卡片待複習' });
+  await expect(badge).toBeVisible({ timeout: 15_000 });
+  await badge.click();
+  await expect(page).toHaveURL(/\/review$/);
+  await expect(page.getByText('第 1 張，共 1 張')).toBeVisible();
+  await expect(page.locator('.review-card .question__stem')).toContainText(
+    wrongQ.question.slice(-20),
+  );
+  await expectAccessible(page, 'review of the wrong exam item');
+  await snapWidths(page, 'exam-review', 'zh-TW');
+});

@@ -1,0 +1,209 @@
+import { describe, expect, it } from 'vitest';
+import {
+  examQuestion,
+  isExamMaterial,
+  pickExamQuestions,
+  proseDocument,
+  usableItems,
+} from '../../api/exam/exam-quiz.js';
+import type { ExamItem, ExamRecognition } from '../../api/exam/types.js';
+import type { ExtractedDocument } from '../../api/extract/types.js';
+import type { QuizSettings } from '../../api/quizgen/types.js';
+import { scoreAttempt } from '../../api/scoring/index.js';
+import { quizExport } from '../../api/export/quiz-questions.js';
+import { renderQuizGift } from '../../api/export/quiz-gift.js';
+
+/*
+ * The exam quiz builder and the scoring of corrected keys (issue 17): items verbatim, keys
+ * from the answer key only, several accepted letters, 「一律給分」.
+ */
+
+const PAPER = '114年 火災學概要';
+
+function item(number: number, key: string[], extra: Partial<ExamItem> = {}): ExamItem {
+  return {
+    paper: PAPER,
+    number,
+    kind: 'single',
+    stem: `第 ${number} 題的題幹：下列何者正確？`,
+    options: ['A', 'B', 'C', 'D'].map((letter) => ({ letter, text: `選項${letter}${number}` })),
+    key,
+    anyAnswer: false,
+    citation: {
+      fileId: 'paper',
+      location: { kind: 'page', page: Math.ceil(number / 10) },
+      quote: `第 ${number} 題的題幹`,
+    },
+    ...extra,
+  };
+}
+
+function recognition(items: ExamItem[], extra: Partial<ExamRecognition> = {}): ExamRecognition {
+  return { items, essays: [], keyFound: true, corrections: 0, skipped: [], ...extra };
+}
+
+const settings = (extra: Partial<QuizSettings> = {}): QuizSettings => ({
+  questionCount: 5,
+  questionTypes: ['multiple_choice'],
+  difficulty: 'basic',
+  language: 'zh-TW',
+  seed: 7,
+  ...extra,
+});
+
+const forty = Array.from({ length: 40 }, (_, i) => item(i + 1, [['A', 'B', 'C', 'D'][i % 4]!]));
+
+describe('an exam item as a quiz question', () => {
+  it('keeps the stem, the options in printed order and the key of the answer key', () => {
+    const q = examQuestion(item(3, ['C']), 'q1', 'zh-TW');
+    expect(q).toMatchObject({
+      id: 'q1',
+      type: 'multiple_choice',
+      question: '第 3 題的題幹：下列何者正確？',
+      options: [
+        { id: 'a', text: '選項A3' },
+        { id: 'b', text: '選項B3' },
+        { id: 'c', text: '選項C3' },
+        { id: 'd', text: '選項D3' },
+      ],
+      correctOptionId: 'c',
+      exam: { paper: PAPER, number: 3 },
+      // No invented rationale: where the item stands.
+      explanation: '114年 火災學概要 第 3 題（第 1 頁）',
+    });
+    expect(q.acceptedOptionIds).toBeUndefined();
+    expect(q.anyAnswer).toBeUndefined();
+  });
+
+  it('takes the correction note as the explanation, and every accepted letter', () => {
+    const q = examQuestion(
+      item(21, ['C', 'D'], { correctionNote: '第21題答C或D者均給分' }),
+      'q2',
+      'zh-TW',
+    );
+    expect(q).toMatchObject({
+      correctOptionId: 'c',
+      acceptedOptionIds: ['c', 'd'],
+      explanation: '第21題答C或D者均給分',
+    });
+  });
+
+  it('leaves out multiple-select items and items without a key, never guessing one', () => {
+    const rec = recognition([
+      item(1, ['A']),
+      item(2, []),
+      item(3, ['A', 'C'], { kind: 'multi' }),
+      item(4, ['E']),
+      item(5, [], { anyAnswer: true }),
+    ]);
+    expect(usableItems(rec).map((i) => i.number)).toEqual([1, 5]);
+    const pick = pickExamQuestions(rec, settings({ exam: { order: 'paper', all: true } }));
+    expect(pick.questions.map((q) => q.exam?.number)).toEqual([1, 5]);
+    expect(pick.notices).toContainEqual({ code: 'EXAM_ITEMS_LEFT_OUT', params: { count: 3 } });
+  });
+});
+
+describe('choosing the items of a quiz', () => {
+  it('takes the first items in paper order, or a seeded random draw', () => {
+    const rec = recognition(forty);
+    const paper = pickExamQuestions(rec, settings({ exam: { order: 'paper' } }));
+    expect(paper.questions.map((q) => q.exam?.number)).toEqual([1, 2, 3, 4, 5]);
+    expect(paper.questions.map((q) => q.id)).toEqual(['q1', 'q2', 'q3', 'q4', 'q5']);
+
+    const a = pickExamQuestions(rec, settings({ seed: 1, exam: { order: 'random' } }));
+    const b = pickExamQuestions(rec, settings({ seed: 1, exam: { order: 'random' } }));
+    const c = pickExamQuestions(rec, settings({ seed: 2, exam: { order: 'random' } }));
+    expect(a.questions.map((q) => q.exam?.number)).toEqual(b.questions.map((q) => q.exam?.number));
+    expect(a.questions.map((q) => q.exam?.number)).not.toEqual(
+      c.questions.map((q) => q.exam?.number),
+    );
+    expect(new Set(a.questions.map((q) => q.exam?.number)).size).toBe(5);
+  });
+
+  it('gives every item for "all" and says how many are missing when more are asked', () => {
+    const rec = recognition(forty);
+    expect(
+      pickExamQuestions(rec, settings({ exam: { order: 'paper', all: true } })).questions,
+    ).toHaveLength(40);
+    const short = pickExamQuestions(
+      recognition(forty.slice(0, 8)),
+      settings({ questionCount: 10 }),
+    );
+    expect(short.questions).toHaveLength(8);
+    expect(short.missing).toBe(2);
+  });
+
+  it('is an English paper when its stems are English', () => {
+    const en = forty.slice(0, 5).map((i) => ({ ...i, stem: 'Which gas is heavier than air?' }));
+    expect(pickExamQuestions(recognition(en), settings()).language).toBe('en-US');
+  });
+
+  it('treats a keyless numbered list of fewer than five items as prose', () => {
+    expect(isExamMaterial(recognition(forty.slice(0, 3), { keyFound: false }))).toBe(false);
+    expect(isExamMaterial(recognition(forty.slice(0, 5), { keyFound: false }))).toBe(true);
+    expect(isExamMaterial(null)).toBe(false);
+  });
+
+  it('keeps the prose files of a mixed material apart from the paper and its key', () => {
+    const doc: ExtractedDocument = {
+      language: 'zh-TW',
+      warnings: [],
+      blocks: [
+        { fileId: 'paper', text: '1. 題幹', location: { kind: 'page', page: 1 } },
+        { fileId: 'key', text: '114年 標準答案 題號 答案', location: { kind: 'page', page: 1 } },
+        {
+          fileId: 'notes',
+          text: '燃燒四要素是可燃物、助燃物、熱能與連鎖反應。',
+          location: { kind: 'page', page: 1 },
+        },
+      ],
+    };
+    expect(proseDocument(recognition(forty), doc).blocks.map((b) => b.fileId)).toEqual(['notes']);
+  });
+});
+
+describe('scoring corrected keys', () => {
+  const questions = [
+    examQuestion(item(1, ['B']), 'q1', 'zh-TW'),
+    examQuestion(item(2, ['C', 'D'], { correctionNote: '答C或D者均給分' }), 'q2', 'zh-TW'),
+    examQuestion(item(3, [], { anyAnswer: true, correctionNote: '一律給分' }), 'q3', 'zh-TW'),
+  ];
+
+  it('scores the key, either accepted letter, and any answer of 「一律給分」', () => {
+    const right = scoreAttempt(
+      questions,
+      [
+        { questionId: 'q1', optionId: 'b' },
+        { questionId: 'q2', optionId: 'd' },
+        { questionId: 'q3', optionId: 'a' },
+      ],
+      'zh-TW',
+    );
+    expect(right.answersDetail.map((d) => d.isCorrect)).toEqual([true, true, true]);
+    expect(right.score).toBe(100);
+    expect(right.answersDetail[1]).toMatchObject({
+      correctAnswer: '選項C2 或 選項D2',
+      correctSelection: { optionId: 'c', optionIds: ['c', 'd'] },
+      exam: { paper: PAPER, number: 2 },
+    });
+    expect(right.answersDetail[2]!.correctSelection).toMatchObject({ anyAnswer: true });
+
+    const wrong = scoreAttempt(
+      questions,
+      [
+        { questionId: 'q1', optionId: 'a' },
+        { questionId: 'q2', optionId: 'b' },
+      ],
+      'en-US',
+    );
+    // Unanswered is wrong, 「一律給分」 included: it scores any answer, not none.
+    expect(wrong.answersDetail.map((d) => d.isCorrect)).toEqual([false, false, false]);
+    expect(wrong.answersDetail[2]!.correctAnswer).toBe('Every answer scores (corrected key)');
+  });
+
+  it('exports several accepted options as each worth full marks', () => {
+    const gift = renderQuizGift(quizExport({ title: 'T', language: 'zh-TW' }, questions, false));
+    expect(gift).toContain('~%100%選項C2 ~%100%選項D2');
+    expect(gift).toContain('=選項B1');
+  });
+});
