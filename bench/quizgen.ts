@@ -5,15 +5,15 @@
  * median of three later calls), and generation time for the same text doubled.
  * Targets: generation ≤ 0.25× extraction; doubled text ≤ 2.2× (cost grows linearly).
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { defaultLimits, extractDocument } from '../api/extract/index.js';
+import { closeExtractionWorkers } from '../api/extract/run-in-worker.js';
 import { sniffKind } from '../api/extract/sniff.js';
 import type { ExtractedDocument } from '../api/extract/types.js';
 import { createBuiltinGenerator } from '../api/quizgen/builtin/index.js';
 import { QUESTION_TYPES, type QuizSettings } from '../api/quizgen/types.js';
+import { studyDocuments } from '../tests/support/study-documents.js';
 
-const corpus = path.resolve(import.meta.dirname, '../../shared/corpus');
 const limits = {
   ...defaultLimits,
   tessdataDir: '/usr/share/tesseract-ocr/5/tessdata',
@@ -44,16 +44,9 @@ async function generationTimes(doc: ExtractedDocument, settings: QuizSettings): 
 }
 
 async function main() {
-  const manifest = await readFile(path.join(corpus, 'MANIFEST.tsv'), 'utf8');
-  const files = manifest
-    .split('\n')
-    .slice(1)
-    .map((line) => line.split('\t'))
-    .filter((cols) => cols.at(-1)?.trim() === 'study-like')
-    .map((cols) => cols[0]!);
+  // Development documents only: hold-out documents (docs/quiz-holdout.md) are never run.
   const extracted: Array<{ file: string; doc: ExtractedDocument; ms: number }> = [];
-  for (const file of files) {
-    const full = path.join(corpus, file);
+  for (const { name: file, path: full } of studyDocuments()) {
     try {
       const kind = await sniffKind(full, path.basename(file));
       const [doc, ms] = await timed(() =>
@@ -92,4 +85,8 @@ async function main() {
   console.log('\nTargets: ratio ≤ 0.25 (generation vs extraction), doubled ratio ≤ 2.2.');
 }
 
-await main();
+try {
+  await main();
+} finally {
+  await closeExtractionWorkers();
+}
