@@ -161,10 +161,13 @@ export function createGenerationRunner(deps: RunnerDeps): GenerationRunner {
         id: randomUUID(),
         user_id: row.user_id,
         material_id: material.id,
-        title: request.title?.trim() || defaultTitle(material.title, request.settings.language),
+        title:
+          request.title?.trim() ||
+          defaultTitle(material.title, result.language ?? request.settings.language),
         description: request.description,
         difficulty: request.settings.difficulty,
-        language: request.settings.language,
+        // The built-in generator writes in the material's language when it cannot translate.
+        language: result.language ?? request.settings.language,
         question_types: JSON.stringify(request.settings.questionTypes),
         question_count: result.questions.length,
         questions: JSON.stringify(result.questions),

@@ -78,6 +78,11 @@ export interface GenerateResult {
   questions: GeneratedQuestion[];
   notices: QuizNotice[];
   generator: 'builtin' | 'llm';
+  /**
+   * The language the quiz is written in when it is not the one asked for: the built-in
+   * generator cannot translate and writes in the material's language. Absent: as asked.
+   */
+  language?: QuizLanguage;
 }
 
 export type GenerationStage = 'reading' | 'concepts' | 'writing' | 'checking';

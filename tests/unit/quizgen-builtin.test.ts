@@ -75,7 +75,7 @@ describe('built-in generator', () => {
     expect(JSON.stringify(c)).not.toBe(JSON.stringify(a));
   });
 
-  it('says so when the quiz language differs from the material, and labels in the quiz language', async () => {
+  it("says so when the quiz language differs from the material, and writes in the material's language (it cannot translate)", async () => {
     const settings = {
       ...base,
       language: 'en-US' as const,
@@ -84,12 +84,11 @@ describe('built-in generator', () => {
     const result = await generator.generate(zhDoc, settings);
     expect(result.notices).toContainEqual({
       code: 'LANGUAGE_MISMATCH',
-      params: { material: 'zh-TW', quiz: 'en-US' },
+      params: { material: 'zh-TW', quiz: 'en-US', written: 'zh-TW', translated: 0 },
     });
-    expect(result.questions[0]!.options!.map((o) => o.text)).toEqual(['True', 'False']);
-    expect(result.questions[0]!.question).toMatch(
-      /^True or false, according to the material: “.*\p{Script=Han}/u,
-    );
+    expect(result.language).toBe('zh-TW');
+    expect(result.questions[0]!.options!.map((o) => o.text)).toEqual(['正確', '錯誤']);
+    expect(result.questions[0]!.question).not.toMatch(/according to the material/);
     expect(checkQuiz(zhDoc, settings, result)).toEqual([]);
   });
 
