@@ -2,6 +2,7 @@ import { comparisonKey } from '../text/normalize.js';
 import { charTrigrams, gramSimilarity } from '../text/similarity.js';
 import type { Difficulty, QuestionType, QuizNotice, QuizSettings } from '../types.js';
 import type { AnalysedSentence, DocAnalysis } from './analysis.js';
+import { materialAliases } from './answers.js';
 import { balanceTrueFalse, enforceSpread } from './balance.js';
 import { buildDropdown, buildMultipleChoice } from './build-choice.js';
 import { buildShortAnswer, buildTrueFalse } from './build-statement.js';
@@ -115,6 +116,11 @@ export function selectDrafts(
     }
     if (draft) {
       draft.relatedConcepts = keyConcepts(ctx.a, draft);
+      // A learner who writes the abbreviation or other name the material gives is right too.
+      if (draft.acceptedAnswers && draft.keys[0]) {
+        const aliases = materialAliases(ctx.a.fullText, draft.keys[0]);
+        draft.acceptedAnswers = [...new Set([...draft.acceptedAnswers, ...aliases])];
+      }
       drafts.push(draft);
       used.add(draft.sentence.id);
       const subject = draft.sentence.record?.[0]?.value;
