@@ -13,6 +13,7 @@ import type {
 import { analyseDocument } from './analysis.js';
 import { clozeCandidates } from './candidates/cloze.js';
 import { definitionCandidates } from './candidates/definition.js';
+import { tableCandidates } from './candidates/table.js';
 import type { BuildContext } from './draft.js';
 import { finalizeQuestions } from './finalize.js';
 import { createRng } from './rng.js';
@@ -61,7 +62,12 @@ async function generate(
   await step();
 
   progress('concepts', 0);
-  const cloze = clozeCandidates(analysis);
+  // Table rows are asked by the table family (natural stems, same-column distractors), never
+  // as a record dump with a blank.
+  const cloze = [
+    ...tableCandidates(analysis),
+    ...clozeCandidates(analysis).filter((c) => !c.sentence.record),
+  ];
   const definitions = definitionCandidates(analysis);
   progress('concepts', 1);
   await step();

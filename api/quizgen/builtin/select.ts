@@ -159,6 +159,8 @@ function build(
   c: Candidate,
   truth: boolean,
 ): Draft | undefined {
+  // A table fact (candidates/table.ts) writes its own stems: "What is the <attribute> of <entity>?"
+  if ('build' in c && typeof c.build === 'function') return c.build(ctx, type, truth);
   switch (type) {
     case 'multiple_choice':
       return buildMultipleChoice(ctx, c);
