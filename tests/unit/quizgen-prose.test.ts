@@ -4,6 +4,7 @@ import { analyseDocument } from '../../api/quizgen/builtin/analysis.js';
 import { isCheckableStatement } from '../../api/quizgen/builtin/build-statement.js';
 import { clozeCandidates } from '../../api/quizgen/builtin/candidates/cloze.js';
 import { definitionCandidates } from '../../api/quizgen/builtin/candidates/definition.js';
+import { rankDistractors } from '../../api/quizgen/builtin/distractors.js';
 import { createBuiltinGenerator } from '../../api/quizgen/builtin/index.js';
 import { QUESTION_TYPES, type QuizSettings } from '../../api/quizgen/types.js';
 
@@ -126,5 +127,24 @@ describe('explanations that help (issue 16, class 13)', () => {
       }
       expect(q.explanation).not.toMatch(/where the material mentions it/);
     }
+  });
+});
+
+describe('a blank never sits in a title, a number swap never repeats the sentence (classes 2, 14)', () => {
+  it('asks nothing inside 《…》 and swaps no number for one the sentence already has', () => {
+    const doc = docOf('zh-TW', [
+      '書名是《關懷六力：在 AI 治理中實踐仁工智慧》，這本書討論關懷倫理與人工智慧治理。',
+      '現在的政策是照護者每天來一次，而不是兩次，因為有一個 AI 系統在支持照護工作。',
+      '照護者每週來三次，每次停留兩小時，照護工作由社工與護理師分擔。',
+      '關懷倫理重視照護者與受照護者之間的關係，照護工作必須回應受照護者的需求。',
+    ]);
+    const a = analyseDocument(doc, () => {});
+    for (const c of clozeCandidates(a))
+      for (const x of c.answers) {
+        const before = c.sentence.text.slice(0, x.start);
+        expect(before.lastIndexOf('《') <= before.lastIndexOf('》')).toBe(true);
+        if (x.kind === 'number' && x.text === '一次')
+          expect(rankDistractors(a, c.sentence, x, 1).map((d) => d.text)).not.toContain('二次');
+      }
   });
 });

@@ -13,7 +13,7 @@ import type { AnalysedSentence, DocAnalysis } from './analysis.js';
 import { statedInContext, type Answer } from './answers.js';
 import type { Term } from './keyphrases.js';
 import { definitionCandidates } from './candidates/definition.js';
-import { isRewritable, nearbyValues, renderNumber } from './numbers.js';
+import { findNumbers, isRewritable, nearbyValues, renderNumber } from './numbers.js';
 
 /** One wrong option and where the document talks about it (for the explanation). */
 export interface Distractor {
@@ -141,7 +141,7 @@ function typedRelation(
     // A list joined by commas is often two clauses: a listed word still keeps the key's
     // part of speech (no verb among nouns, no person among things).
     if (zhPosGroup(term.pos) !== zhPosGroup(key.pos)) return undefined;
-    if (sibling) return 'sibling';
+    if (sibling) return key.kind === term.kind ? 'sibling' : undefined;
     if (key.kind !== 'term' || term.kind !== 'term')
       return key.kind === term.kind && sameNameShape(key.text, term.text) ? 'kind' : undefined;
     const k = [...key.text];
@@ -242,9 +242,14 @@ function numberDistractors(
   const made = isRewritable(n) ? nearbyValues(n.value, n.unit).map((v) => renderNumber(n, v)) : [];
   // Beginners get values from elsewhere in the text first; experts the close made-up ones.
   const texts = closeness >= 0.5 ? [...made, ...fromText.keys()] : [...fromText.keys(), ...made];
+  // A value the sentence already gives another quantity ("一次，而不是兩次") would read as
+  // nonsense or as the same statement.
+  const inSentence = new Set(sentence.numbers.map((m) => m.value));
   const out: Distractor[] = [];
   for (const text of texts) {
     if (sentence.text.includes(text) || statedInContext(a, sentence, answer, text)) continue;
+    const value = findNumbers(text)[0]?.value;
+    if (value !== undefined && inSentence.has(value)) continue;
     if (out.some((d) => d.text === text)) continue;
     const evidence = fromText.get(text);
     // Quoted only where that value belongs to something the stem also talks about (三十歲 for

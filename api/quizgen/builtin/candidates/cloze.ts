@@ -216,6 +216,10 @@ function isBlankable(
   const bare = text.trim();
   if (!bare || isPunctuationOnly(bare) || isBarePageNumber(bare)) return false;
   if ((language === 'zh' ? ZH_STOPWORDS : EN_STOPWORDS).has(bare.toLowerCase())) return false;
+  // A title (《…》, 〈…〉, “…” in a citation) is quoted, not taught: no blank inside it.
+  const before = sentence.slice(0, start);
+  if (before.lastIndexOf('《') > before.lastIndexOf('》')) return false;
+  if (before.lastIndexOf('〈') > before.lastIndexOf('〉')) return false;
   // A blank in parentheses asks for a translation or an aside, not for the fact.
   if (/[(（]$/.test(sentence.slice(0, start)) && /^[)）]/.test(sentence.slice(start + text.length)))
     return false;
