@@ -124,12 +124,27 @@ export function isKeyConcept(a: DocAnalysis, concept: string, tested = false): b
   // question tests is one the quiz holds worth learning.
   if (!tested && rank! >= Math.max(40, Math.ceil(a.terms.size / 4))) return false;
   // A whole word of the material, not a fragment of a longer one ("Hercep" of "Herceptin").
-  if (/^[\p{Script=Latin}\d][\p{Script=Latin}\d\s'’-]*$/u.test(text)) {
-    const escaped = lower.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    if (!new RegExp(`(?:^|[^\\p{L}\\d])${escaped}(?:$|[^\\p{L}\\d-])`, 'iu').test(a.fullText))
-      return false;
-  }
+  if (/^[\p{Script=Latin}\d][\p{Script=Latin}\d\s'’-]*$/u.test(text) && !standsAlone(a, lower))
+    return false;
   return true;
+}
+
+const lowerTexts = new WeakMap<DocAnalysis, string>();
+
+/** True when the lower-cased word occurs in the material with no letter or hyphen joined to it. */
+function standsAlone(a: DocAnalysis, word: string): boolean {
+  let text = lowerTexts.get(a);
+  if (text === undefined) {
+    text = a.fullText.toLowerCase();
+    lowerTexts.set(a, text);
+  }
+  const joined = /[\p{L}\d]/u;
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    const before = text[at - 1] ?? ' ';
+    const after = text[at + word.length] ?? ' ';
+    if (!joined.test(before) && !joined.test(after) && after !== '-') return true;
+  }
+  return false;
 }
 
 /**
