@@ -218,12 +218,23 @@ function factOf(q: GeneratedQuestion): string {
   return `${q.citation.quote}\n${text}`;
 }
 
+const isRow = (q: GeneratedQuestion) => q.citation.location.kind === 'sheet';
+const sameRowFact = (x: GeneratedQuestion, y: GeneratedQuestion) =>
+  x.citation.quote === y.citation.quote && keyTexts(x).join('\n') === keyTexts(y).join('\n');
+
 /** No two questions test the same fact (character 3-gram similarity of what they test). */
 export function checkDistinctFacts(questions: GeneratedQuestion[]): CheckFailure[] {
   const grams = questions.map((q) => charTrigrams(q.citation.quote || factOf(q)));
   const out: CheckFailure[] = [];
   for (let i = 0; i < questions.length; i++)
     for (let j = i + 1; j < questions.length; j++) {
+      // Table rows share their column headers: two rows are two facts; one row's cell asked
+      // twice is one.
+      if (isRow(questions[i]!) && isRow(questions[j]!)) {
+        if (sameRowFact(questions[i]!, questions[j]!))
+          out.push(fail('same-fact', `${questions[i]!.id} and ${questions[j]!.id} (one cell)`));
+        continue;
+      }
       const sim = gramSimilarity(grams[i]!, grams[j]!);
       if (sim >= SAME_FACT_THRESHOLD)
         out.push(
