@@ -9,6 +9,7 @@ import { createQuizGenerator } from '../quizgen/index.js';
 import { createWorkerBuiltinGenerator } from '../quizgen/thread/index.js';
 import type { GenerationStage, QuizGenerator, QuizSettings } from '../quizgen/types.js';
 import { claimNextJob, decodeRequest, endJob, releaseJob } from './generation-queue.js';
+import { refundFreeQuiz } from './quota.js';
 
 export type RunnerDeps = Pick<Deps, 'db' | 'dialect' | 'clock' | 'logger' | 'config'> & {
   quizGenerator?: QuizGenerator;
@@ -165,6 +166,14 @@ export function createGenerationRunner(deps: RunnerDeps): GenerationRunner {
       if (result.questions.length === 0) throw new AppError('MATERIAL_NO_TEXT');
       await progress.flush();
 
+      // Fewer questions than asked (the material honestly could not give more): the learner
+      // keeps the quiz, and a free one is not spent on it (issue 16, "yield and fairness").
+      const short = result.questions.length < request.settings.questionCount;
+      const notCounted = short && row.quota_reserved === 1;
+      const notices = notCounted
+        ? [...result.notices, { code: 'FREE_QUIZ_NOT_COUNTED' }]
+        : result.notices;
+
       const quiz: Quiz = {
         id: randomUUID(),
         user_id: row.user_id,
@@ -183,7 +192,7 @@ export function createGenerationRunner(deps: RunnerDeps): GenerationRunner {
         last_taken_at: null,
         best_score: null,
         attempt_count: 0,
-        notices: JSON.stringify(result.notices),
+        notices: JSON.stringify(notices),
         generator: result.generator,
       };
       const kept = await db.transaction().execute(async (trx) => {
@@ -205,6 +214,16 @@ export function createGenerationRunner(deps: RunnerDeps): GenerationRunner {
         // No longer ours (a sweep took it for dead and failed it or queued it again): the quiz
         // is not kept, so what the learner sees and what was counted agree.
         if (Number(done.numUpdatedRows) !== 1) return false;
+        if (notCounted) {
+          // One conditional update: only the job that still holds the reservation gives it back.
+          const released = await trx
+            .updateTable('quiz_generations')
+            .set({ quota_reserved: 0 })
+            .where('id', '=', id)
+            .where('quota_reserved', '=', 1)
+            .executeTakeFirst();
+          if (Number(released.numUpdatedRows) === 1) await refundFreeQuiz(trx, row.user_id);
+        }
         await trx.insertInto('quizzes').values(quiz).execute();
         return true;
       });

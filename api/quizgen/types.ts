@@ -101,7 +101,11 @@ export interface GenerateResult {
   questions: GeneratedQuestion[];
   notices: QuizNotice[];
   generator: 'builtin' | 'llm' | 'exam';
-  /** The quiz's language when it is not the requested one (an exam paper keeps its own). */
+  /**
+   * The language the quiz is written in when it is not the one asked for: the built-in
+   * generator cannot translate and writes in the material's language; an exam paper keeps
+   * its own. Absent: as asked.
+   */
   language?: QuizLanguage;
 }
 

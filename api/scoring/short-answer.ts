@@ -1,14 +1,61 @@
-import { toTraditional } from '../quizgen/text/chinese-script.js';
+import { parseChineseNumeral } from '../quizgen/builtin/numbers.js';
+import { toSimplifiedSameLength, toTraditional } from '../quizgen/text/chinese-script.js';
 
 // Everything a learner does not mean as part of the answer goes: spaces, punctuation, symbols.
 // Two marks are kept because they change a number's value: a decimal point between digits
 // (3.14 is not 314) and a minus sign starting a number (-5 is not 5; COVID-19 still folds).
+// A percent sign goes too: "100%" and "100" answer the same question the same way.
 const FOLD = /(?<=\d)(\.)(?=\d)|(?<![\p{L}\p{N}])([-−])(?=\d)|[\s\p{P}\p{S}]+/gu;
 
-/** The comparison form of a short answer: width-folded, Traditional, lower-case, unpunctuated. */
+const ZH_NUMERAL = /[零〇一二兩三四五六七八九十百千萬億]+/gu;
+
+/** Units a teacher reads as one: symbol, English word, Chinese word (after a number). */
+const UNITS: Array<[RegExp, string]> = [
+  [/(?<=\d)\s*(?:km|kilomet(?:er|re)s?|公里)(?![\p{L}])/giu, 'km'],
+  [/(?<=\d)\s*(?:cm|centimet(?:er|re)s?|公分|釐米|厘米)(?![\p{L}])/giu, 'cm'],
+  [/(?<=\d)\s*(?:mm|millimet(?:er|re)s?|公釐|毫米)(?![\p{L}])/giu, 'mm'],
+  [/(?<=\d)\s*(?:m|met(?:er|re)s?|公尺|米)(?![\p{L}])/giu, 'm'],
+  [/(?<=\d)\s*(?:kg|kilograms?|公斤|千克)(?![\p{L}])/giu, 'kg'],
+  [/(?<=\d)\s*(?:g|grams?|公克|克)(?![\p{L}])/giu, 'g'],
+  [/(?<=\d)\s*(?:°\s*c|℃|degrees?\s+celsius|度c|攝氏度)(?![\p{L}])/giu, '°c'],
+  [/(?<=\d)\s*(?:h|hrs?|hours?|小時|鐘頭)(?![\p{L}])/giu, 'h'],
+  [/(?<=\d)\s*(?:min|mins|minutes?|分鐘)(?![\p{L}])/giu, 'min'],
+  [/(?<=\d)\s*(?:years?|yrs?|年)(?![\p{L}])/giu, 'yr'],
+];
+
+/** An English word's singular, by the regular rules (studies → study, boxes → box, cells → cell). */
+function singular(word: string): string {
+  if (word.length < 4 || !/^[a-z]+$/.test(word)) return word;
+  if (/[^aeiou]ies$/.test(word)) return `${word.slice(0, -3)}y`;
+  if (/(?:s|x|z|ch|sh)es$/.test(word)) return word.slice(0, -2);
+  if (/[^su]s$/.test(word) && !/(?:is|us|ss)$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/**
+ * The comparison form of a short answer: width-folded, lower-case, Chinese script and variant
+ * forms folded (细胞/細胞, 台/臺, 里/裡), percent words and Chinese numerals as digits
+ * (百分之百 = 100 percent = 100% = 100), common units as one symbol, English plurals and a
+ * leading article dropped, then without spaces and punctuation.
+ */
 export function normalizeShortAnswer(text: string): string {
-  const folded = toTraditional(text.normalize('NFKC')).toLowerCase();
-  return folded.replace(FOLD, (_, dot?: string, minus?: string) => (dot ? '.' : minus ? '-' : ''));
+  // Every script and variant form to one: Simplified and Taiwan/OpenCC variants (臺/台, 裡/裏)
+  // to Simplified character by character, then to Traditional with Taiwan forms.
+  let t = toTraditional(toSimplifiedSameLength(text.normalize('NFKC').toLowerCase()));
+  t = t.replace(/百分之([零〇一二兩三四五六七八九十百千萬億]+|\d+(?:\.\d+)?)/gu, (_, n: string) => {
+    const value = /\d/.test(n) ? Number(n) : parseChineseNumeral(n);
+    return value === undefined ? `${n}%` : `${value}%`;
+  });
+  t = t.replace(/(\d)\s*(?:percent|per\s+cent|pct)\b/g, '$1%');
+  // Chinese numerals as digits, on both sides alike (二十五 = 25, 第三 = 第3).
+  t = t.replace(ZH_NUMERAL, (run) => {
+    const value = parseChineseNumeral(run);
+    return value === undefined || !Number.isFinite(value) ? run : String(value);
+  });
+  for (const [pattern, unit] of UNITS) t = t.replace(pattern, unit);
+  t = t.replace(/^(?:the|a|an)\s+/, '');
+  t = t.replace(/[a-z]+/g, singular);
+  return t.replace(FOLD, (_, dot?: string, minus?: string) => (dot ? '.' : minus ? '-' : ''));
 }
 
 /** True when the answer reads the same as one of the accepted answers; empty never matches. */

@@ -29,6 +29,35 @@ describe('generator notices, translated', () => {
     expect(render(notices, en)[0]).toContain('in Traditional Chinese');
   });
 
+  it('LANGUAGE_MISMATCH from the built-in generator says the quiz was not translated', () => {
+    const notices: QuizNotice[] = [
+      {
+        code: 'LANGUAGE_MISMATCH',
+        params: { material: 'zh-TW', quiz: 'en-US', written: 'zh-TW', translated: 0 },
+      },
+    ];
+    expect(render(notices, en)).toEqual([
+      "You asked for English, but the material appears to be in Traditional Chinese. Mnemo's built-in question writer can't translate, so the questions are in Traditional Chinese, as the material is.",
+    ]);
+    expect(render(notices, zh)[0]).toContain('無法翻譯');
+    for (const text of [...render(notices, en), ...render(notices, zh)])
+      expect(text).not.toMatch(/were translated|翻譯而來/);
+  });
+
+  it('INSTRUCTIONS_UNMATCHED and FREE_QUIZ_NOT_COUNTED have a message in both languages', () => {
+    const notices: QuizNotice[] = [
+      { code: 'NOT_ENOUGH_MATERIAL', params: { requested: 10, produced: 6 } },
+      { code: 'FREE_QUIZ_NOT_COUNTED' },
+      { code: 'INSTRUCTIONS_UNMATCHED' },
+    ];
+    expect(render(notices, en)).toEqual([
+      'The material only had enough content for 6 of the 10 questions.',
+      "The quiz is shorter than you asked for, so it wasn't counted against your free quizzes.",
+      'Nothing in the material matched your additional instructions, so the questions cover the whole material.',
+    ]);
+    expect(render(notices, zh)).toHaveLength(3);
+  });
+
   it('NOT_ENOUGH_MATERIAL says how many of how many, and makes the type notices redundant', () => {
     const notices: QuizNotice[] = [
       { code: 'TYPE_UNAVAILABLE', params: { type: 'true_false' } },

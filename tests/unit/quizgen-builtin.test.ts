@@ -75,7 +75,7 @@ describe('built-in generator', () => {
     expect(JSON.stringify(c)).not.toBe(JSON.stringify(a));
   });
 
-  it('says so when the quiz language differs from the material, and labels in the quiz language', async () => {
+  it("says so when the quiz language differs from the material, and writes in the material's language (it cannot translate)", async () => {
     const settings = {
       ...base,
       language: 'en-US' as const,
@@ -84,12 +84,11 @@ describe('built-in generator', () => {
     const result = await generator.generate(zhDoc, settings);
     expect(result.notices).toContainEqual({
       code: 'LANGUAGE_MISMATCH',
-      params: { material: 'zh-TW', quiz: 'en-US' },
+      params: { material: 'zh-TW', quiz: 'en-US', written: 'zh-TW', translated: 0 },
     });
-    expect(result.questions[0]!.options!.map((o) => o.text)).toEqual(['True', 'False']);
-    expect(result.questions[0]!.question).toMatch(
-      /^True or false, according to the material: “.*\p{Script=Han}/u,
-    );
+    expect(result.language).toBe('zh-TW');
+    expect(result.questions[0]!.options!.map((o) => o.text)).toEqual(['正確', '錯誤']);
+    expect(result.questions[0]!.question).not.toMatch(/according to the material/);
     expect(checkQuiz(zhDoc, settings, result)).toEqual([]);
   });
 
@@ -140,13 +139,15 @@ describe('built-in generator', () => {
       ...base,
       language: 'en-US' as const,
       questionCount: 3,
-      questionTypes: ['multiple_choice' as const],
+      questionTypes: [...QUESTION_TYPES],
     };
     const steered = await generator.generate(enDoc, {
       ...settings,
-      additionalInstructions: 'More about communities and their contexts',
+      // The communities sentence has no key with three distractors of its type any more (its
+      // only term, "safety policies", has no co-member in this text): steer to another topic.
+      additionalInstructions: 'More about Thailand and the monarch',
     });
-    expect(steered.questions.some((q) => q.citation.quote.includes('communities'))).toBe(true);
+    expect(steered.questions.some((q) => q.citation.quote.includes('Thailand'))).toBe(true);
   });
 
   it('writes two blanks for experts where a sentence holds two good answers', async () => {
@@ -155,8 +156,16 @@ describe('built-in generator', () => {
       difficulty: 'expert' as const,
       questionTypes: ['dropdown_fill_in_blank' as const],
     };
-    const result = await generator.generate(zhDoc, settings);
+    // Two blanks need two answers in one sentence, each with three distractors of its type.
+    const civics = docOf('zh-TW', [
+      '立法權屬於國會，國會由參議院和眾議院組成。',
+      '眾議員任期兩年，參議員任期六年，總統任期四年。',
+      '凡年齡未滿二十五歲者，不得擔任眾議員；未滿三十歲者，不得擔任參議員。',
+      '總統提名大使、公使、領事與最高法院法官，經參議院同意後任命。',
+      '副總統任參議院議長，但除非贊成票與反對票相等，否則無表決權。',
+    ]);
+    const result = await generator.generate(civics, settings);
     expect(result.questions.some((q) => q.blanks!.length === 2)).toBe(true);
-    expect(checkQuiz(zhDoc, settings, result)).toEqual([]);
+    expect(checkQuiz(civics, settings, result)).toEqual([]);
   });
 });

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultLimits, extractDocument } from '../../api/extract/index.js';
@@ -9,14 +8,11 @@ import { createBuiltinGenerator } from '../../api/quizgen/builtin/index.js';
 import { checkQuiz, keyTexts } from '../../api/quizgen/checks.js';
 import { EN_STOPWORDS, ZH_STOPWORDS } from '../../api/quizgen/text/stopwords.js';
 import { QUESTION_TYPES, type QuizSettings } from '../../api/quizgen/types.js';
+import { studyDocuments } from '../support/study-documents.js';
 
-const corpus = path.resolve(import.meta.dirname, '../../../shared/corpus');
-const studyLike = readFileSync(path.join(corpus, 'MANIFEST.tsv'), 'utf8')
-  .split('\n')
-  .slice(1)
-  .map((line) => line.split('\t'))
-  .filter((cols) => cols.at(-1)?.trim() === 'study-like' && ['en', 'zh-TW'].includes(cols[2]!))
-  .map((cols) => cols[0]!);
+// Development documents of both corpus folders; hold-out documents (docs/quiz-holdout.md) are
+// never run here.
+const studyLike = studyDocuments().map((d) => ({ file: d.name, full: d.path }));
 const limits = {
   ...defaultLimits,
   tessdataDir: '/usr/share/tesseract-ocr/5/tessdata',
@@ -24,11 +20,10 @@ const limits = {
 };
 const generator = createBuiltinGenerator();
 
-describe.each(studyLike)('built-in quiz from %s', (file) => {
+describe.each(studyLike)('built-in quiz from $file', ({ file, full }) => {
   let doc: ExtractedDocument | undefined;
   let unsupported = '';
   beforeAll(async () => {
-    const full = path.join(corpus, file);
     try {
       const kind = await sniffKind(full, path.basename(file));
       doc = await extractDocument(

@@ -93,3 +93,41 @@ describe('short answers', () => {
     expect(shortAnswerMatches(given, accepted)).toBe(false);
   });
 });
+
+describe('short answers a teacher would accept (issue 16, class 3)', () => {
+  it.each([
+    ['台灣', ['臺灣']],
+    ['臺北', ['台北']],
+    ['台湾', ['臺灣']],
+    ['這裏', ['這裡']],
+    ['100 percent', ['100%']],
+    ['100 per cent', ['100%']],
+    ['百分之百', ['100%']],
+    ['百分之二十五', ['25%']],
+    ['100', ['100%']],
+    ['１００％', ['100 percent']],
+    ['二十五', ['25']],
+    ['第三', ['第3']],
+    ['5 kilometres', ['5 km']],
+    ['5公里', ['5 km']],
+    ['3 hours', ['3小時']],
+    ['Cells', ['cell']],
+    ['studies', ['study']],
+    ['the control group', ['control groups']],
+    ['ＤＮＡ', ['dna']],
+  ])('accepts %j for %j', (given, accepted) => {
+    expect(shortAnswerMatches(given, accepted)).toBe(true);
+  });
+
+  it.each([
+    ['5 km', ['5 m']],
+    ['25%', ['2.5%']],
+    ['二十', ['25']],
+    ['cell', ['cell membrane']],
+    ['class', ['cla']],
+    ['analysis', ['analysi']],
+    ['3 hours', ['3 minutes']],
+  ])('still rejects %j for %j', (given, accepted) => {
+    expect(shortAnswerMatches(given, accepted)).toBe(false);
+  });
+});

@@ -1,5 +1,16 @@
 import { decodeEntities } from './html-dom.js';
 import { tableRowTexts } from './item-blocks.js';
+import {
+  chunkInfo,
+  chunkText,
+  decodeEscapes,
+  outsideMath,
+  isDivFence,
+  isLatexOnlyLine,
+  openComment,
+  stripComments,
+  stripSourceSyntax,
+} from './markdown-clean.js';
 import { LineSplitter, ParagraphSplitter } from './plain-text.js';
 
 export interface TextItem {
@@ -9,22 +20,30 @@ export interface TextItem {
 
 const ATX = /^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/** "[^note-1]: " opening a footnote's text: the text reads, the marker does not. */
+const FOOTNOTE_DEFINITION = /^ {0,3}\[\^[^\]]+\]:\s*/;
+/** Lines read ahead for the end of an HTML comment before it is taken for plain text. */
+const MAX_COMMENT_LINES = 2000;
 const TABLE_SEPARATOR = /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/;
 
 /** Markdown inline syntax removed: what a reader sees of a line. */
 export function inlineText(line: string): string {
   return decodeEntities(
-    line
-      .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-      .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-      .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
-      .replace(/<(https?:\/\/[^>\s]+)>/g, '$1')
-      .replace(/<\/?[a-zA-Z][^>]*>/g, '')
-      .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2')
-      .replace(/(^|[^\w*])\*(?=\S)(.+?)(?<=\S)\*(?!\w)/g, '$1$2')
-      .replace(/(^|[^\w])_(?=\S)(.+?)(?<=\S)_(?![\w])/g, '$1$2')
-      .replace(/~~(.+?)~~/g, '$1')
-      .replace(/`([^`]+)`/g, '$1'),
+    outsideMath(stripSourceSyntax(line), (part) =>
+      decodeEscapes(
+        part
+          .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+          .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+          .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
+          .replace(/<(https?:\/\/[^>\s]+)>/g, '$1')
+          .replace(/<\/?[a-zA-Z][^>]*>/g, '')
+          .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2')
+          .replace(/(^|[^\w*])\*(?=\S)(.+?)(?<=\S)\*(?!\w)/g, '$1$2')
+          .replace(/(^|[^\w])_(?=\S)(.+?)(?<=\S)_(?![\w])/g, '$1$2')
+          .replace(/~~(.+?)~~/g, '$1')
+          .replace(/`([^`]+)`/g, '$1'),
+      ),
+    ),
   );
 }
 
@@ -131,7 +150,40 @@ export async function* markdownItems(source: AsyncIterable<string>): AsyncGenera
       let l = await reader.next();
       for (; l !== undefined && !l.trim().startsWith(fence[1]!); l = await reader.next())
         code.push(l);
+      const info = line.trim().slice(fence[1]!.length);
+      const chunk = chunkInfo(info);
+      if (chunk) {
+        // Quarto / R Markdown: the chunk's captions, and its code only when it is shown.
+        if (chunk === 'raw') continue;
+        const shown = chunkText(info, code);
+        if (shown.code) ready.push({ text: shown.code, headingPath: path() });
+        for (const caption of shown.captions)
+          ready.push({ text: inlineText(caption), headingPath: path() });
+        continue;
+      }
       if (code.join('').trim()) ready.push({ text: code.join('\n').trim(), headingPath: path() });
+      continue;
+    }
+    if (line.includes('<!--')) {
+      // An HTML comment (a licence or editor's note) is not shown: read on to its end.
+      const held = [line];
+      while (openComment(held.join('\n')) && held.length < MAX_COMMENT_LINES) {
+        const more = await reader.next();
+        if (more === undefined) break;
+        held.push(more);
+      }
+      if (openComment(held.join('\n')) && held.length >= MAX_COMMENT_LINES) {
+        // Never closed: not a comment after all.
+        reader.unread(held.slice(1));
+      } else {
+        const rest = stripComments(held.join('\n'));
+        if (rest.trim()) reader.unread(rest.split('\n'));
+        continue;
+      }
+    }
+    if (isDivFence(line) || isLatexOnlyLine(line)) {
+      // ::: {.callout-note} and \clearpage shape the page; the text inside still reads.
+      flush();
       continue;
     }
     const atx = ATX.exec(line);
@@ -164,7 +216,7 @@ export async function* markdownItems(source: AsyncIterable<string>): AsyncGenera
       flush();
       continue;
     }
-    buffer(inlineText(line.replace(/^ {0,3}(>\s?)+/, '')));
+    buffer(inlineText(line.replace(/^ {0,3}(>\s?)+/, '').replace(FOOTNOTE_DEFINITION, '')));
   }
   flush();
   yield* take();

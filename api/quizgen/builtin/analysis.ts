@@ -7,6 +7,8 @@ import { buildTables, parseRecord, type Field, type Table } from './records.js';
 import { splitDocument } from './sentences.js';
 import { countZhNouns, enMentions, zhMentions, type TermMention } from './terms.js';
 import type { Token } from './tokens.js';
+import { ASKABLE_BLOCKS, classifyBlocks, MUTE_BLOCKS, type BlockKind } from './material/blocks.js';
+import { sentenceKind, type SentenceKind } from './material/sentence-kinds.js';
 
 export interface AnalysedSentence {
   id: number;
@@ -27,6 +29,10 @@ export interface AnalysedSentence {
   usable: boolean;
   /** The cells of a table row ("Header: value; Header: value"). */
   record?: Field[];
+  /** What the sentence's block is (prose, list, table row, caption, code, reference…). */
+  blockKind?: BlockKind;
+  /** Study text, or an exercise instruction, a note to the reader, a host's chatter. */
+  kind?: SentenceKind;
 }
 
 export interface DocAnalysis {
@@ -41,12 +47,15 @@ export interface DocAnalysis {
   tables: Map<string, Table>;
   /** The best keyphrase score, to scale the others. */
   maxTermScore: number;
+  /** Each block's kind, by block index. */
+  blockKinds: BlockKind[];
 }
 
 /** Sentences, tokens, keyphrases, numbers and lists of a document, sentence by sentence. */
 export function analyseDocument(doc: ExtractedDocument, checkAbort: () => void): DocAnalysis {
   const language = doc.language === 'zh-TW' ? 'zh' : 'en';
   const spans = splitDocument(doc);
+  const blockKinds = classifyBlocks(doc.blocks);
   const blockOffsets: number[] = [];
   let total = 0;
   for (const block of doc.blocks) {
@@ -65,6 +74,16 @@ export function analyseDocument(doc: ExtractedDocument, checkAbort: () => void):
   const sentences: AnalysedSentence[] = spans.map((span, id) => {
     const block = doc.blocks[span.blockIndex]!;
     const tokens = tokenLists[id]!;
+    const blockKind = blockKinds[span.blockIndex]!;
+    const kind = records[id] ? 'study' : sentenceKind(span.text, language);
+    // Links and markup (licence lines, footers), code, references, captions and chatter lend
+    // no keyphrases and no distractors.
+    const mute =
+      MUTE_BLOCKS.has(blockKind) ||
+      kind === 'chatter' ||
+      kind === 'note' ||
+      MARKUP.test(span.text) ||
+      ASIDE.test(block.text);
     return {
       id,
       blockIndex: span.blockIndex,
@@ -73,24 +92,27 @@ export function analyseDocument(doc: ExtractedDocument, checkAbort: () => void):
       start: span.start,
       text: span.text,
       tokens,
-      // Links and markup (licence lines, footers) lend no keyphrases and no distractors.
-      mentions:
-        MARKUP.test(span.text) || ASIDE.test(block.text)
-          ? []
-          : language === 'zh'
-            ? zhMentions(tokens, nounCounts)
-            : enMentions(span.text, tokens),
+      mentions: mute
+        ? []
+        : language === 'zh'
+          ? zhMentions(tokens, nounCounts)
+          : enMentions(span.text, tokens),
       numbers: findNumbers(span.text),
       position: total ? (blockOffsets[span.blockIndex]! + span.start) / total : 0,
       centrality: 0,
       usable:
+        ASKABLE_BLOCKS.has(blockKind) &&
+        kind === 'study' &&
         !ASIDE.test(block.text) &&
+        !hasSourceSyntax(span.text) &&
         isUsable(
           span.text,
           language,
           block.location.kind !== 'page' && block.location.kind !== 'paragraph',
         ),
       record: records[id],
+      blockKind,
+      kind,
     };
   });
   checkAbort();
@@ -109,8 +131,28 @@ export function analyseDocument(doc: ExtractedDocument, checkAbort: () => void):
     fullText: doc.blocks.map((b) => b.text).join('\n'),
     tables: buildTables(sentences),
     maxTermScore: Math.max(1, ...[...terms.values()].map((t) => t.score)),
+    blockKinds,
   };
 }
+
+/**
+ * Source syntax that extraction left in (formats other than Markdown, or math it could not
+ * read as text): LaTeX commands, $math$, cross-reference labels, citation keys, identifiers in
+ * code style, an omitted computed value. A stem quoting it reads as markup, not a sentence.
+ */
+const SOURCE_SYNTAX =
+  /\\[A-Za-z]{2,}|\$[^$\s][^$]*\$|(?<![\w@.])@(?:fig|tbl|sec|eq)[-:]|(?<![\w@.])@[A-Za-z][\w-]*\d{4}|\{#[\w-]+\}|\[…\]|^:::|\b[a-z]+_[a-z_\d]+\b|\b[a-z]+\d+[a-z]*\(|<-|\|>/;
+
+export function hasSourceSyntax(text: string): boolean {
+  return SOURCE_SYNTAX.test(text) || APPARATUS.test(text);
+}
+
+/**
+ * A sentence that points at the document's apparatus ("given in the table", "see Figure 3",
+ * 「如圖 2 所示」): its fact is in something the quiz cannot show, or it only says where to look.
+ */
+const APPARATUS =
+  /\b(?:in|from|see|shown in|given in|described in|displayed in|summarized in|according to) (?:the|this|that|these) (?:figure|table|plot|graph|chart|section|appendix|chapter|footnote)s?\b|^(?:the|this) (?:figure|table|plot|graph|chart) (?:shows|displays|summarizes|summarises|presents|gives|lists)\b|\b(?:Figure|Fig\.|Table|Section|Chapter|Appendix|Exhibit)\s+\d|(?:如|見|參見|參考)(?:下|上)?(?:圖|表)|(?:圖|表)\s*[\d一二三四五六七八九十]+(?:[-.．]\d+)?\s*(?:所示|中|顯示)/i;
 
 const MARKUP = /https?:|www\.|<\/?[a-z][^>]*>/i;
 /** A block that is one parenthetical aside: credits, licences, captions. */

@@ -47,3 +47,50 @@ export function statedInContext(
   const whole = sentence.text.slice(0, answer.start) + substitute + sentence.text.slice(answer.end);
   return a.fullText.includes(whole);
 }
+
+const ALIAS_END = /[，,。；;：:、）)」』\n]/u;
+
+/**
+ * Other names the material itself gives a key: 「X（簡稱Y）」, 「X，又稱Y」, "X (Y)", "Y (X)",
+ * "X, also known as Y". A learner who writes the abbreviation or alias the material taught is
+ * right. At most three, each short and with a letter in it.
+ */
+export function materialAliases(fullText: string, key: string): string[] {
+  const k = key.trim();
+  if ([...k].length < 2) return [];
+  const out = new Set<string>();
+  const add = (alias: string | undefined) => {
+    const a = alias?.trim().replace(/^[「『"“]|[」』"”]$/gu, '');
+    if (!a || a === k || [...a].length > 40 || !/\p{L}/u.test(a) || ALIAS_END.test(a)) return;
+    // An aside is not a name: "(see Figure 3)", "(2019)", "(p < 0.05)", "(e.g. …)".
+    if (/\d|^(?:see|e\.g|i\.e|cf|for example|例如|見|參見)/iu.test(a) || a.split(/\s+/).length > 5)
+      return;
+    out.add(a);
+  };
+  for (let at = fullText.indexOf(k); at >= 0 && out.size < 3; at = fullText.indexOf(k, at + 1)) {
+    const after = fullText.slice(at + k.length, at + k.length + 60);
+    const before = fullText.slice(Math.max(0, at - 60), at);
+    // A Latin key inside a longer word ("AI" in "FAIR") is not the key.
+    if (/^[\p{Script=Latin}\d]/u.test(k) && /[\p{L}\d]$/u.test(before)) continue;
+    if (/[\p{Script=Latin}\d]$/u.test(k) && /^[\p{L}\d]/u.test(after)) continue;
+    add(
+      /^[」』”"]?\s*[（(](?:以下)?(?:簡稱|简称|又稱|或稱|abbreviated|hereafter)?\s*([^（）()]{1,40})[）)]/u.exec(
+        after,
+      )?.[1],
+    );
+    add(/^[，,]?\s*(?:簡稱|又稱|或稱|亦稱)「?([^，,。；;」]{1,20})/u.exec(after)?.[1]);
+    add(/^,?\s+also (?:known as|called) ([^,.;()]{1,40})/u.exec(after)?.[1]);
+    // "Y (X)": the key is the abbreviation or translation in parentheses. Y is a quoted term
+    // (「模型規格」（model spec）), or the words whose initials spell an acronym key.
+    if (/^\s*[）)]/u.test(after)) {
+      add(/[「『“"]([^」』”"]{1,30})[」』”"]\s*[（(]\s*$/u.exec(before)?.[1]);
+      if (/^\p{Lu}{2,6}s?$/u.test(k)) {
+        const letters = k.replace(/s$/, '').toLowerCase();
+        const words = before.replace(/\s*[（(]\s*$/u, '').split(/\s+/);
+        const named = words.slice(-letters.length);
+        if (named.map((w) => w[0]?.toLowerCase()).join('') === letters) add(named.join(' '));
+      }
+    }
+  }
+  return [...out];
+}

@@ -5,23 +5,25 @@ const QUARTERS = 4;
 const quarterOf = (d: Draft) => Math.min(QUARTERS - 1, Math.floor(d.sentence.position * QUARTERS));
 
 /**
- * Brings true/false items to 40–60% true: a false item becomes true by quoting its sentence as
- * it stands; a true one becomes false when its sentence has a clean swap, else it is dropped.
+ * Brings the true/false items to the share of true ones drawn for this quiz (within one item):
+ * a false item becomes true by quoting its sentence as it stands; a true one becomes false when
+ * its sentence has a clean swap, else it is dropped.
  */
-export function balanceTrueFalse(ctx: BuildContext, drafts: Draft[]): Draft[] {
+export function balanceTrueFalse(ctx: BuildContext, drafts: Draft[], share = 0.5): Draft[] {
   const out = [...drafts];
   const tf = () => out.filter((d) => d.type === 'true_false');
   const ok = () => {
     const items = tf();
     const trues = items.filter((d) => d.truth).length;
-    return items.length < 5
-      ? Math.abs(2 * trues - items.length) <= 1
-      : trues / items.length >= 0.4 && trues / items.length <= 0.6;
+    // Never all alike from three items on: that is a pattern too.
+    const mixed = items.length < 3 || (trues > 0 && trues < items.length);
+    return mixed && Math.abs(trues - share * items.length) <= 1;
   };
   for (let guard = 0; !ok() && guard < out.length; guard++) {
     const items = tf();
     const trues = items.filter((d) => d.truth).length;
-    const tooTrue = trues * 2 > items.length;
+    const tooTrue =
+      trues === items.length && items.length >= 3 ? true : trues > share * items.length;
     const index = out.findLastIndex((d) => d.type === 'true_false' && d.truth === tooTrue);
     const draft = out[index]!;
     const rebuilt = draft.source

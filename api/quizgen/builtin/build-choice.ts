@@ -68,9 +68,9 @@ export function buildDropdown(ctx: BuildContext, candidate: ClozeCandidate): Dra
       ctx.blankOptions - 1,
       ctx.blankLongest,
     );
+    // An answer without three typed distractors is skipped, not padded; the next one of the
+    // sentence may have them.
     if (distractors) chosen.push({ answer, distractors });
-    // A second blank is only worth it when the first one is in place.
-    if (!chosen.length) break;
   }
   if (!chosen.length) return undefined;
   chosen.sort((x, y) => x.answer.start - y.answer.start);

@@ -26,7 +26,7 @@ export function buildTrueFalse(
   const { a, t } = ctx;
   const { sentence } = candidate;
   const answers = freshAnswers(ctx, candidate.answers);
-  if (!answers.length) return undefined;
+  if (!answers.length || !isCheckableStatement(sentence.text)) return undefined;
   const where = t.location(sentence.location);
   const base = {
     type: 'true_false' as const,
@@ -48,12 +48,17 @@ export function buildTrueFalse(
   for (const answer of answers) {
     // A swapped common noun reads as nonsense unless it is a sibling or shares the head word;
     // names and numbers swap cleanly.
+    // A false statement contradicts the material on a checkable point: another member of
+    // the list the key stands in, another compound of its category (參議院 → 眾議院), another
+    // name of its kind, another value of the same unit. The swap is never stated in that
+    // place anywhere in the material (rankDistractors checks), and a swapped common word
+    // without such a relation would be a synonym or nonsense (idea → thought, 系統 → 測試).
     const swap = rankDistractors(a, sentence, answer, Math.min(1, ctx.closeness + 0.3), 4).find(
       (d) =>
         answer.kind !== 'term' ||
         d.relation === 'sibling' ||
         // A shared head in English is often a near-synonym ("cybersecurity challenges" →
-        // "cyber challenges"): only Chinese compounds (債務 → 職務) swap on their head.
+        // "cyber challenges"): only Chinese compounds of a category swap on their head.
         (d.relation === 'head' && a.language === 'zh') ||
         // Names swap cleanly in Chinese prose; in English a swapped name breaks the sentence
         // ("advise the Bankruptcy Code") unless it is a time word (June → March).
@@ -73,6 +78,25 @@ export function buildTrueFalse(
     };
   }
   return undefined;
+}
+
+/**
+ * A statement a learner can judge true or false: not a question pasted as a statement, not
+ * the speaker's own opinion or plan ("我覺得…", "I think…"), not a request.
+ */
+export function isCheckableStatement(text: string): boolean {
+  if (/[?？]|嗎[。！!」]?$|是不是|會不會|能不能|要不要|有沒有/.test(text)) return false;
+  if (
+    /^(?:Do|Does|Did|Is|Are|Was|Were|Can|Could|Would|Should|What|Why|How|When|Where|Who)\b/.test(
+      text,
+    )
+  )
+    return false;
+  if (/^[「"“]?(?:我(?:們)?(?:覺得|認為|想|希望|相信|期待|建議|很高興)|請|讓我們)/.test(text))
+    return false;
+  return !/\b(?:I|we) (?:think|believe|hope|feel|guess|want|would like)\b|^(?:Please|Let's|Let us)\b/i.test(
+    text,
+  );
 }
 
 /**

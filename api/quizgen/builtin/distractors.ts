@@ -1,6 +1,7 @@
+import { toSimplifiedSameLength } from '../text/chinese-script.js';
 import { comparisonKey } from '../text/normalize.js';
 import { NOUN_ING } from './terms.js';
-import { EN_STOPWORDS } from '../text/stopwords.js';
+import { EN_GENERIC, EN_STOPWORDS, ZH_GENERIC } from '../text/stopwords.js';
 import {
   blankFrame,
   fitsFrameElsewhere,
@@ -11,7 +12,8 @@ import {
 import type { AnalysedSentence, DocAnalysis } from './analysis.js';
 import { statedInContext, type Answer } from './answers.js';
 import type { Term } from './keyphrases.js';
-import { isRewritable, nearbyValues, renderNumber } from './numbers.js';
+import { definitionCandidates } from './candidates/definition.js';
+import { findNumbers, isRewritable, nearbyValues, renderNumber } from './numbers.js';
 
 /** One wrong option and where the document talks about it (for the explanation). */
 export interface Distractor {
@@ -43,9 +45,9 @@ export function rankDistractors(
         ? fieldDistractors(a, sentence, answer, closeness)
         : termDistractors(a, sentence, answer, closeness);
   const out: Distractor[] = [];
-  const keys = [comparisonKey(answer.text)];
+  const keys = [variantKey(answer.text)];
   for (const d of picked) {
-    const key = comparisonKey(d.text);
+    const key = variantKey(d.text);
     if (!key || keys.some((k) => k === key || k.includes(key) || key.includes(k))) continue;
     keys.push(key);
     out.push(d);
@@ -70,28 +72,94 @@ function termDistractors(
   for (const term of a.terms.values()) {
     if (term.key === key.key || !isOptionWorthy(a, term) || sharesMostWords(term.text, key.text))
       continue;
-    const sameKind = term.kind === key.kind;
-    const sibling = siblings.has(term.key);
-    if ((a.language === 'en' || !sibling) && kindGroup(term.kind) !== kindGroup(key.kind)) continue;
+    const relation = typedRelation(a, key, term, siblings.has(term.key));
+    if (!relation) continue;
     if (inSentence.includes(comparisonKey(term.text))) continue;
+    if (a.language === 'zh' && showsInStem(sentence.text, answer, term.text)) continue;
     if (a.language === 'en' && !agreesInEnglish(sentence.text, answer, term.text)) continue;
     if (english && !english(term)) continue;
     if (isScriptMismatch(term.text, key.text)) continue;
-    const sharedHead = term.head === key.head || lastChars(term.text) === lastChars(key.text);
     const lengthGap = Math.abs(displayLength(term.text) - keyLength) / Math.max(keyLength, 1);
-    const near = (sibling ? 2 : 0) + (sharedHead ? 1.5 : 0) + (sameKind ? 0.5 : 0);
+    const near = relation === 'sibling' ? 2 : relation === 'head' ? 1.5 : 0.5;
     const salience = Math.log1p((term.score / maxScore) * 20);
     const score = near * (0.3 + closeness) + salience * (1.3 - closeness) - lengthGap * 1.5;
-    scored.push({ term, score, relation: sibling ? 'sibling' : sharedHead ? 'head' : 'kind' });
+    scored.push({ term, score, relation });
   }
   scored.sort((x, y) => y.score - x.score || (x.term.key < y.term.key ? -1 : 1));
   const out: Distractor[] = [];
   for (const { term, relation } of scored) {
     if (out.length >= 12) break;
     if (statedInContext(a, sentence, answer, term.text)) continue;
-    out.push({ text: term.text, relation, evidence: evidenceFor(a, term, sentence) });
+    out.push({ text: term.text, relation, evidence: definitionOf(a, term) });
   }
   return out;
+}
+
+/**
+ * Characters that name a category at the end of a Chinese compound: 參議院/眾議院, 資安署/
+ * 產業署, 行政法/刑法. Two compounds ending in one of them are things of one kind.
+ */
+const ZH_CATEGORY_END =
+  /[院署部局處會館所廳司法權員者師官長黨州省市縣國島山河湖海洋獎症病菌素酶器機體制率]$/u;
+
+/** The coarse part of speech of a jieba tag: nouns, verbal nouns, names, times. */
+export function zhPosGroup(pos: string | undefined): string {
+  if (!pos) return 'n';
+  if (pos === 'vn' || pos.startsWith('v')) return 'v';
+  if (pos === 'eng' || pos === 'nz') return 'nz';
+  if (pos.startsWith('nr')) return 'nr';
+  if (pos === 'ns' || pos === 'nt' || pos === 't') return pos;
+  if (pos === 'a' || pos === 'an' || pos === 'ad') return 'a';
+  return 'n';
+}
+
+/**
+ * Names written alike: an acronym for an acronym (LIR/FFI), a capitalised name for another
+ * (ChatGPT/Sora), never a lower-case word (policy) for a name.
+ */
+function sameNameShape(x: string, y: string): boolean {
+  if (/\p{Script=Han}/u.test(x)) return true;
+  const acronym = (t: string) => /^\p{Lu}[\p{Lu}\d&-]+$/u.test(t);
+  const capital = (t: string) => /^[\p{Lu}\d]/u.test(t);
+  return acronym(x) === acronym(y) && capital(x) === capital(y);
+}
+
+/**
+ * How a candidate relates to the key, or undefined when it is of another type: listed beside
+ * it in the material; a compound of the same category (shared head word: 參議員/眾議員,
+ * "treatment group"/"control group"); a name of the same kind (a person for a person, a place
+ * for a place, a month for a month). A lone common word that is neither (關係 for 生活,
+ * "world" for "idea") is only another frequent noun, not a plausible answer.
+ */
+function typedRelation(
+  a: DocAnalysis,
+  key: Term,
+  term: Term,
+  sibling: boolean,
+): Distractor['relation'] | undefined {
+  if (a.language === 'zh') {
+    // A list joined by commas is often two clauses: a listed word still keeps the key's
+    // part of speech (no verb among nouns, no person among things).
+    if (zhPosGroup(term.pos) !== zhPosGroup(key.pos)) return undefined;
+    if (sibling) return key.kind === term.kind ? 'sibling' : undefined;
+    if (key.kind !== 'term' || term.kind !== 'term')
+      return key.kind === term.kind && sameNameShape(key.text, term.text) ? 'kind' : undefined;
+    const k = [...key.text];
+    const t = [...term.text];
+    if (k.length < 3 || t.length < 3) return undefined;
+    if (key.head.length >= 2 && key.head === term.head) return 'head';
+    if (k.slice(-2).join('') === t.slice(-2).join('')) return 'head';
+    const last = k[k.length - 1]!;
+    return last === t[t.length - 1] && ZH_CATEGORY_END.test(last) ? 'head' : undefined;
+  }
+  if (kindGroup(term.kind) !== kindGroup(key.kind)) return undefined;
+  // A comma also ends a clause: a listed word is taken as a co-member only in the key's form
+  // (a word for a word, a phrase for a phrase).
+  if (sibling && /\s/.test(key.text) === /\s/.test(term.text)) return 'sibling';
+  if (key.kind !== 'term') return sameNameShape(key.text, term.text) ? 'kind' : undefined;
+  const kw = key.text.split(/\s+/);
+  const tw = term.text.split(/\s+/);
+  return kw.length >= 2 && tw.length >= 2 && key.head === term.head ? 'head' : undefined;
 }
 
 /**
@@ -145,6 +213,14 @@ function fieldDistractors(
   return out;
 }
 
+/** Years with years, and other values within a factor of ten of the key. */
+function sameMagnitude(key: number, value: number, unit: string): boolean {
+  const year = (v: number) => Number.isInteger(v) && v >= 1000 && v <= 2100;
+  if (!unit && year(key) !== year(value)) return false;
+  if (key <= 0 || value <= 0) return key === 0 && value === 0;
+  return Math.abs(Math.log10(value / key)) <= 1;
+}
+
 function numberDistractors(
   a: DocAnalysis,
   sentence: AnalysedSentence,
@@ -159,39 +235,71 @@ function numberDistractors(
         m.unit === n.unit &&
         m.style === n.style &&
         m.ordinal === n.ordinal &&
-        m.value !== n.value
+        m.value !== n.value &&
+        sameMagnitude(n.value, m.value, n.unit)
       )
         if (!fromText.has(m.text)) fromText.set(m.text, s);
   const made = isRewritable(n) ? nearbyValues(n.value, n.unit).map((v) => renderNumber(n, v)) : [];
   // Beginners get values from elsewhere in the text first; experts the close made-up ones.
   const texts = closeness >= 0.5 ? [...made, ...fromText.keys()] : [...fromText.keys(), ...made];
+  // A value the sentence already gives another quantity ("一次，而不是兩次") would read as
+  // nonsense or as the same statement.
+  const inSentence = new Set(sentence.numbers.map((m) => m.value));
   const out: Distractor[] = [];
   for (const text of texts) {
     if (sentence.text.includes(text) || statedInContext(a, sentence, answer, text)) continue;
+    const value = findNumbers(text)[0]?.value;
+    if (value !== undefined && inSentence.has(value)) continue;
     if (out.some((d) => d.text === text)) continue;
     const evidence = fromText.get(text);
+    // Quoted only where that value belongs to something the stem also talks about (三十歲 for
+    // 參議員 beside 二十五歲 for 眾議員); elsewhere it is only the same number.
     out.push({
       text,
       relation: 'number',
-      evidence: evidence && evidence.id !== sentence.id ? evidence : undefined,
+      evidence:
+        evidence && evidence.id !== sentence.id && n.unit && sharesTopic(sentence, evidence)
+          ? evidence
+          : undefined,
     });
   }
   return out;
 }
 
-/** The most central other sentence that uses a term: what the document says about it. */
-function evidenceFor(
-  a: DocAnalysis,
-  term: Term,
-  exclude: AnalysedSentence,
-): AnalysedSentence | undefined {
-  let best: AnalysedSentence | undefined;
-  for (const id of term.sentenceIds) {
-    const s = a.sentences[id]!;
-    if (s.id === exclude.id || !s.usable) continue;
-    if (!best || s.centrality > best.centrality) best = s;
+const definitions = new WeakMap<DocAnalysis, Map<string, AnalysedSentence>>();
+
+/**
+ * The sentence that defines a term ("X is a …", 「X是指…」), when the material has one: the
+ * only place that says why the term is not the answer. A sentence that merely uses the word
+ * says nothing about the question and is never quoted.
+ */
+export function definitionOf(a: DocAnalysis, term: Term): AnalysedSentence | undefined {
+  let map = definitions.get(a);
+  if (!map) {
+    map = new Map();
+    for (const d of definitionCandidates(a))
+      if (!map.has(d.answer.term.key)) map.set(d.answer.term.key, d.sentence);
+    definitions.set(a, map);
   }
-  return best;
+  return map.get(term.key);
+}
+
+/** Whether two sentences talk about the same thing: they share two keyphrases. */
+function sharesTopic(x: AnalysedSentence, y: AnalysedSentence): boolean {
+  const keys = new Set(x.mentions.map((m) => m.key));
+  return new Set(y.mentions.filter((m) => keys.has(m.key)).map((m) => m.key)).size >= 2;
+}
+
+/**
+ * A Chinese option with two characters in a row that the stem shows outside the blank reads
+ * as doubled or half given away: 「合眾國_____」 with 合眾國總統, 「數位部…_____」 with 數位發展部.
+ */
+function showsInStem(sentence: string, answer: { start: number; end: number }, text: string) {
+  const rest = sentence.slice(0, answer.start) + '\u0000' + sentence.slice(answer.end);
+  const chars = [...text];
+  for (let i = 0; i + 2 <= chars.length; i++)
+    if (rest.includes(chars[i]! + chars[i + 1]!)) return true;
+  return false;
 }
 
 /**
@@ -200,10 +308,29 @@ function evidenceFor(
  * only in a title ("Opening") may be no name: such words need a second use in running text.
  */
 export function isOptionWorthy(a: DocAnalysis, term: Term): boolean {
+  if (isGenericWord(term.text)) return false;
   if (a.language === 'en' && !looksLikeEnglishNoun(term.text)) return false;
   if (a.language === 'zh' || /\s/.test(term.text) || /^\p{Lu}{2,}/u.test(term.text)) return true;
   const inText = term.sentenceIds.filter((id) => a.sentences[id]!.usable).length;
   return term.kind === 'term' ? term.sentenceIds.length >= 2 && inText >= 1 : inText >= 1;
+}
+
+/**
+ * A word too general to test or to offer: 大家, 人們, 東西, "people", "idea", and a two-letter
+ * acronym (AI, US) that a text about it uses everywhere.
+ */
+export function isGenericWord(text: string): boolean {
+  const bare = text.trim();
+  // 是不是, 會有, 就是: a verb or particle glued to the next word, not a term.
+  if (/\p{Script=Han}/u.test(bare))
+    return ZH_GENERIC.has(bare) || /^[是有會能要就都也為如遇讓把被跟與和及或並]/u.test(bare);
+  if (/^\p{Lu}{1,2}s?$/u.test(bare)) return true;
+  // "two variables", "3 traces": a count, not a term.
+  if (
+    /^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|several|many|few|some)\s/i.test(bare)
+  )
+    return true;
+  return !/\s/.test(bare) && EN_GENERIC.has(bare.toLowerCase());
 }
 
 const PARTICIPLE =
@@ -266,8 +393,15 @@ function englishFit(
     agent === isAgentPhrase(term.text) &&
     (answer.term.kind !== 'term' ||
       term.kind !== 'term' ||
-      !nearSynonymHeads(answer.text, term.text)) &&
+      !nearSynonymHeads(answer.text, term.text) ||
+      // "treatment group" / "control group": one category, told apart by the modifier.
+      (answer.term.head === term.head && /\s/.test(answer.text) && /\s/.test(term.text))) &&
     !fitsFrameElsewhere(a.fullText, frame, term.text);
+}
+
+/** A key that folds variant characters (臺/台) as well as width, case and punctuation. */
+function variantKey(text: string): string {
+  return comparisonKey(toSimplifiedSameLength(text));
 }
 
 /** Places, organisations and other names are told apart unreliably: they compete together. */
@@ -277,10 +411,6 @@ function kindGroup(kind: Term['kind']): string {
 
 function displayLength(text: string): number {
   return /\p{Script=Han}/u.test(text) ? [...text].length * 2 : text.length;
-}
-
-function lastChars(text: string): string {
-  return /\p{Script=Han}/u.test(text) ? [...text].slice(-1).join('') : text.split(/\s+/).pop()!;
 }
 
 /** A Latin-script name is no distractor for a Chinese term, nor the other way round. */

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { ExtractedDocument } from '../../extract/types.js';
 import { AppError } from '../../lib/errors.js';
 import { questionFailures } from '../checks.js';
@@ -5,15 +6,17 @@ import type {
   GenerateOptions,
   GenerateResult,
   QuizGenerator,
+  QuizLanguage,
   QuizNotice,
   QuizSettings,
 } from '../types.js';
 import { analyseDocument } from './analysis.js';
 import { clozeCandidates } from './candidates/cloze.js';
 import { definitionCandidates } from './candidates/definition.js';
+import { tableCandidates } from './candidates/table.js';
 import type { BuildContext } from './draft.js';
 import { finalizeQuestions } from './finalize.js';
-import { createRng, hashString } from './rng.js';
+import { createRng } from './rng.js';
 import { planSlots, selectDrafts } from './select.js';
 import { templatesFor } from './templates/index.js';
 
@@ -43,10 +46,13 @@ async function generate(
   };
   const notices: QuizNotice[] = [];
   const material = doc.language === 'zh-TW' ? 'zh-TW' : doc.language === 'en' ? 'en-US' : 'other';
+  // Without a model nothing can be translated: the quiz is written in the material's language
+  // (stems, options, explanations), and the notice says so rather than claiming a translation.
+  const written: QuizLanguage = material === 'other' ? settings.language : material;
   if (material !== settings.language)
     notices.push({
       code: 'LANGUAGE_MISMATCH',
-      params: { material: doc.language, quiz: settings.language },
+      params: { material: doc.language, quiz: settings.language, written, translated: 0 },
     });
 
   await step();
@@ -56,13 +62,20 @@ async function generate(
   await step();
 
   progress('concepts', 0);
-  const cloze = clozeCandidates(analysis);
+  // Table rows are asked by the table family (natural stems, same-column distractors), never
+  // as a record dump with a blank.
+  const cloze = [
+    ...tableCandidates(analysis),
+    ...clozeCandidates(analysis).filter((c) => !c.sentence.record),
+  ];
   const definitions = definitionCandidates(analysis);
   progress('concepts', 1);
   await step();
 
-  const t = templatesFor(settings.language);
-  const rng = createRng(settings.seed ?? hashString(doc.blocks.map((b) => b.text).join('\n')));
+  const t = templatesFor(written);
+  // No seed given (a learner's request): a fresh one, so two quizzes of one material differ in
+  // what they ask, where the keys stand and how many statements are true.
+  const rng = createRng(settings.seed ?? randomInt(2 ** 31));
   const slots = planSlots(settings.questionCount, settings.questionTypes);
   const choiceItems = slots.filter((s) => s === 'multiple_choice').length;
   const blankItems = slots.filter((s) => s === 'dropdown_fill_in_blank').length;
@@ -93,7 +106,7 @@ async function generate(
   const drafts = selected.drafts;
   const failing = new Set(
     finalizeQuestions(drafts, t, createRng(0))
-      .map((q, i) => (questionFailures(q, doc, settings.language).length ? i : -1))
+      .map((q, i) => (questionFailures(q, doc, written).length ? i : -1))
       .filter((i) => i >= 0),
   );
   const questions = finalizeQuestions(
@@ -107,5 +120,5 @@ async function generate(
       params: { requested: settings.questionCount, produced: questions.length },
     });
   progress('checking', 1);
-  return { questions, notices, generator: 'builtin' };
+  return { questions, notices, generator: 'builtin', language: written };
 }

@@ -7,6 +7,8 @@ export interface Term {
   text: string;
   kind: TermKind;
   head: string;
+  /** jieba's tag of the head word of its first mention (zh only). */
+  pos?: string;
   /** Sentences (ids) it occurs in, in document order. */
   sentenceIds: number[];
   /** TextRank centrality × spread × form; comparable within one document only. */
@@ -42,7 +44,15 @@ export function rankTerms(sentences: SentenceMentions[]): Map<string, Term> {
     s.mentions.forEach((m, i) => {
       let term = terms.get(m.key);
       if (!term) {
-        term = { key: m.key, text: m.text, kind: m.kind, head: m.head, sentenceIds: [], score: 0 };
+        term = {
+          key: m.key,
+          text: m.text,
+          kind: m.kind,
+          head: m.head,
+          pos: m.pos,
+          sentenceIds: [],
+          score: 0,
+        };
         terms.set(m.key, term);
         firstPosition.set(m.key, s.position);
       }

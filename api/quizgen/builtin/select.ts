@@ -2,13 +2,16 @@ import { comparisonKey } from '../text/normalize.js';
 import { charTrigrams, gramSimilarity } from '../text/similarity.js';
 import type { Difficulty, QuestionType, QuizNotice, QuizSettings } from '../types.js';
 import type { AnalysedSentence, DocAnalysis } from './analysis.js';
+import { materialAliases } from './answers.js';
 import { balanceTrueFalse, enforceSpread } from './balance.js';
 import { buildDropdown, buildMultipleChoice } from './build-choice.js';
 import { buildShortAnswer, buildTrueFalse } from './build-statement.js';
 import type { ClozeCandidate } from './candidates/cloze.js';
 import type { DefinitionCandidate } from './candidates/definition.js';
 import type { BuildContext, Draft } from './draft.js';
+import { keyConcepts } from './finalize.js';
 import type { Rng } from './rng.js';
+import { segmentChinese } from './segment-zh.js';
 
 type Candidate = ClozeCandidate | DefinitionCandidate;
 
@@ -40,12 +43,19 @@ export function selectDrafts(
     : (['multiple_choice'] as QuestionType[]);
   const slots = planSlots(settings.questionCount, types);
   const tfCount = slots.filter((s) => s === 'true_false').length;
-  const trues = Math.floor(tfCount / 2) + (tfCount % 2 && rng.next() < 0.5 ? 1 : 0);
+  const trues = drawTrueCount(tfCount, rng);
   const truths = rng.shuffle(Array.from({ length: tfCount }, (_, i) => i < trues));
-  const base = weigh(ctx.a, [...definitions, ...cloze], settings).sort(
+  const topics = topicWords(ctx.a, settings.additionalInstructions ?? '');
+  const weighed = weigh(ctx.a, [...definitions, ...cloze], settings, topics);
+  const base = weighed.sort(
     (x, y) => y.weight - x.weight || x.candidate.sentence.id - y.candidate.sentence.id,
   );
   const perSection = new Array<number>(SECTIONS).fill(0);
+  /** Questions per file or sheet, when the material has several: each gets its share. */
+  const perGroup = new Map<string, number>();
+  const groups = new Set(base.map((c) => groupOf(c.candidate.sentence)));
+  /** How many chosen sentences start with the same word: ten stems starting alike is a pattern. */
+  const openers = new Map<string, number>();
   const used = new Set<number>();
   /** Table rows already asked about, by their first cell: one question per plant, per date. */
   const usedSubjects = new Set<string>();
@@ -62,7 +72,16 @@ export function selectDrafts(
       if (taken[section]! >= MAX_TRIES_PER_SLOT / 2 || used.has(c.candidate.sentence.id)) continue;
       if (!fits(type, c.candidate)) continue;
       taken[section]!++;
-      shortlist.push({ ...c, now: c.weight * Math.pow(0.5, perSection[section]!) });
+      const group = groups.size > 1 ? (perGroup.get(groupOf(c.candidate.sentence)) ?? 0) : 0;
+      const opener = openers.get(openerOf(c.candidate.sentence.text)) ?? 0;
+      shortlist.push({
+        ...c,
+        now:
+          c.weight *
+          Math.pow(0.5, perSection[section]!) *
+          Math.pow(0.6, group) *
+          Math.pow(0.35, Math.max(0, opener - 1)),
+      });
     }
     const order = shortlist.sort(
       (x, y) => y.now - x.now || x.candidate.sentence.id - y.candidate.sentence.id,
@@ -86,6 +105,9 @@ export function selectDrafts(
   slots.forEach((type, i) => {
     const truth = type === 'true_false' ? truths[tfIndex++]! : true;
     let draft = unavailable.has(type) ? undefined : tryType(type, truth);
+    // A statement the material cannot make false (or true) is still worth asking the other way;
+    // the split is brought back to the drawn share afterwards.
+    if (!draft && type === 'true_false' && !unavailable.has(type)) draft = tryType(type, !truth);
     if (!draft && !unavailable.has(type)) unavailable.add(type);
     // Another requested type takes the slot of one the material cannot supply.
     for (const other of types) {
@@ -93,6 +115,12 @@ export function selectDrafts(
       draft = tryType(other, true);
     }
     if (draft) {
+      draft.relatedConcepts = keyConcepts(ctx.a, draft);
+      // A learner who writes the abbreviation or other name the material gives is right too.
+      if (draft.acceptedAnswers && draft.keys[0]) {
+        const aliases = materialAliases(ctx.a.fullText, draft.keys[0]);
+        draft.acceptedAnswers = [...new Set([...draft.acceptedAnswers, ...aliases])];
+      }
       drafts.push(draft);
       used.add(draft.sentence.id);
       const subject = draft.sentence.record?.[0]?.value;
@@ -100,13 +128,24 @@ export function selectDrafts(
       for (const key of draft.keys) ctx.usedKeys.add(comparisonKey(key));
       facts.push(charTrigrams(draft.fact));
       perSection[sectionOf(draft.sentence)]!++;
+      const group = groupOf(draft.sentence);
+      perGroup.set(group, (perGroup.get(group) ?? 0) + 1);
+      const opener = openerOf(draft.sentence.text);
+      openers.set(opener, (openers.get(opener) ?? 0) + 1);
     }
     onSlot(i + 1);
   });
   const notices: QuizNotice[] = [...unavailable]
     .filter((type) => types.includes(type))
     .map((type) => ({ code: 'TYPE_UNAVAILABLE', params: { type } }));
-  return { drafts: enforceSpread(balanceTrueFalse(ctx, enforceSpread(drafts))), notices };
+  // Instructions whose topic words match nothing in the material cannot steer the quiz: say so.
+  if (settings.additionalInstructions?.trim() && !weighed.some((c) => c.onTopic))
+    notices.push({ code: 'INSTRUCTIONS_UNMATCHED' });
+  const share = tfCount ? trues / tfCount : 0.5;
+  return {
+    drafts: enforceSpread(balanceTrueFalse(ctx, enforceSpread(drafts), share)),
+    notices,
+  };
 }
 
 function fits(type: QuestionType, c: Candidate): boolean {
@@ -120,6 +159,8 @@ function build(
   c: Candidate,
   truth: boolean,
 ): Draft | undefined {
+  // A table fact (candidates/table.ts) writes its own stems: "What is the <attribute> of <entity>?"
+  if ('build' in c && typeof c.build === 'function') return c.build(ctx, type, truth);
   switch (type) {
     case 'multiple_choice':
       return buildMultipleChoice(ctx, c);
@@ -132,42 +173,154 @@ function build(
   }
 }
 
+/**
+ * How many of `n` true/false items are true, drawn per quiz (a test-wise learner must not learn
+ * that "two of three are false"): between 30% and 70% for four or more, any split but all-alike
+ * for three, anything for one or two.
+ */
+export function drawTrueCount(n: number, rng: Rng): number {
+  if (n <= 2) return rng.int(n + 1);
+  if (n === 3) return 1 + rng.int(2);
+  const lo = Math.ceil(n * 0.3);
+  const hi = Math.floor(n * 0.7);
+  return lo + rng.int(hi - lo + 1);
+}
+
+/** The file, sheet or slide deck part a sentence belongs to, for coverage across them. */
+function groupOf(sentence: AnalysedSentence): string {
+  const where = sentence.location;
+  return where.kind === 'sheet' ? `${sentence.fileId}\u0000${where.sheet}` : sentence.fileId;
+}
+
+/** The first word of a sentence (English) or its first two characters (Chinese). */
+export function openerOf(text: string): string {
+  const t = text.trim().toLowerCase();
+  const word = /^[a-z’'-]+/.exec(t)?.[0];
+  return word ?? [...t].slice(0, 2).join('');
+}
+
 function sectionOf(sentence: AnalysedSentence): number {
   return Math.min(SECTIONS - 1, Math.floor(sentence.position * SECTIONS));
 }
 
 const BANDS: Record<Difficulty, [number, number, number]> = {
   // [from, to) percentile of importance preferred, weight outside it
-  beginner: [0, 0.4, 0.45],
-  basic: [0, 0.65, 0.6],
-  advanced: [0.1, 0.85, 0.7],
-  expert: [0.3, 1, 0.7],
+  beginner: [0, 0.35, 0.35],
+  basic: [0, 0.6, 0.55],
+  advanced: [0.15, 0.85, 0.6],
+  expert: [0.35, 1, 0.6],
 };
 
-/** Base weights: importance shaped by the difficulty band, raised for the learner's topic words. */
-function weigh(a: DocAnalysis, candidates: Candidate[], settings: QuizSettings) {
+/** What a candidate asks about, for the difficulty's preference. */
+function askedKind(c: Candidate): 'definition' | 'number' | 'field' | 'relation' | 'term' {
+  if ('body' in c) return 'definition';
+  const kinds = c.answers.map((x) => x.kind);
+  if (kinds[0] === 'number') return 'number';
+  if (kinds[0] === 'field') return 'field';
+  // Two or more testable terms in one sentence: it states a relation between them.
+  return c.answers.length >= 2 ? 'relation' : 'term';
+}
+
+/**
+ * Difficulty changes what is asked, not only how close the distractors are: beginner and basic
+ * prefer definitions and central terms; advanced prefers relations and numbers; expert prefers
+ * relations, numbers and table comparisons over plain term recall.
+ */
+const KIND_WEIGHT: Record<Difficulty, Record<ReturnType<typeof askedKind>, number>> = {
+  beginner: { definition: 1.4, term: 1.1, field: 1, number: 0.6, relation: 0.8 },
+  basic: { definition: 1.25, term: 1, field: 1, number: 0.85, relation: 0.95 },
+  advanced: { definition: 1, term: 0.85, field: 1.1, number: 1.3, relation: 1.25 },
+  expert: { definition: 0.9, term: 0.7, field: 1.2, number: 1.4, relation: 1.45 },
+};
+
+/** Topic-matching candidates outweigh the rest this much: instructions visibly steer the quiz. */
+const TOPIC_WEIGHT = 6;
+
+/**
+ * Base weights: importance shaped by the difficulty band and what the difficulty prefers to ask,
+ * raised for the learner's topic words (in the sentence or its section heading).
+ */
+function weigh(a: DocAnalysis, candidates: Candidate[], settings: QuizSettings, topics: string[]) {
   const sorted = [...candidates].sort((x, y) => y.score - x.score);
   const rank = new Map(sorted.map((c, i) => [c, sorted.length > 1 ? i / (sorted.length - 1) : 0]));
   const [from, to, outside] = BANDS[settings.difficulty];
-  const topics = topicWords(a, settings.additionalInstructions ?? '');
   return candidates.map((candidate) => {
     const p = rank.get(candidate)!;
     const band = p >= from && p <= to ? 1 : outside;
-    const text = candidate.sentence.text.toLowerCase();
-    const topic = topics.length && topics.some((w) => text.includes(w)) ? 3 : 1;
-    const definition = 'body' in candidate ? 1.15 : 1;
-    return { candidate, weight: candidate.score * band * topic * definition };
+    const where = candidate.sentence.location;
+    const heading =
+      where.kind === 'paragraph'
+        ? (where.headingPath ?? []).join(' ')
+        : where.kind === 'slide'
+          ? (where.title ?? '')
+          : where.kind === 'sheet'
+            ? where.sheet
+            : '';
+    const text = `${candidate.sentence.text}\n${heading}`.toLowerCase();
+    const onTopic = topics.length > 0 && topics.some((w) => text.includes(w));
+    const kind = KIND_WEIGHT[settings.difficulty][askedKind(candidate)];
+    return {
+      candidate,
+      onTopic,
+      weight: candidate.score * band * kind * (onTopic ? TOPIC_WEIGHT : 1),
+    };
   });
 }
 
-/** Keyphrases of the document named in the instructions, and the instructions' content words. */
-function topicWords(a: DocAnalysis, instructions: string): string[] {
+/** Words of instructions that say how to ask, not what about. */
+const INSTRUCTION_WORDS_EN =
+  /^(?:about|focus|focusing|more|less|questions?|please|only|mainly|mostly|especially|concentrate|emphasi[sz]e|make|include|ask|asking|quiz|test|from|with|that|this|these|those|their|them|they|what|which|chapter|section|part|some|lots|topics?|areas?|material|document|harder|easier)$/;
+const INSTRUCTION_WORDS_ZH = new Set([
+  '著重',
+  '重點',
+  '問題',
+  '題目',
+  '請問',
+  '關於',
+  '有關',
+  '集中',
+  '主要',
+  '一些',
+  '內容',
+  '部分',
+  '多出',
+  '出題',
+  '測驗',
+  '教材',
+  '章節',
+  '相關',
+  '特別',
+  '加強',
+  '針對',
+  '聚焦',
+]);
+
+/**
+ * The learner's topic words: keyphrases of the document named in the instructions, the
+ * instructions' English content words, and the Chinese words (jieba) of the instructions that
+ * occur in the material.
+ */
+export function topicWords(a: DocAnalysis, instructions: string): string[] {
   const text = instructions.toLowerCase();
   if (!text.trim()) return [];
   const words = new Set<string>();
-  for (const term of a.terms.values())
-    if (text.includes(term.text.toLowerCase())) words.add(term.text.toLowerCase());
-  for (const w of text.match(/[a-z][a-z-]{3,}/g) ?? [])
-    if (!/^(about|focus|more|questions?|please|only)$/.test(w)) words.add(w);
+  for (const term of a.terms.values()) {
+    const t = term.text.toLowerCase();
+    if (t.length >= 2 && text.includes(t)) words.add(t);
+  }
+  for (const w of text.match(/[a-z][a-z-]{3,}/g) ?? []) {
+    if (INSTRUCTION_WORDS_EN.test(w)) continue;
+    words.add(w);
+    // "populations" steers to "population" too.
+    if (w.length > 4 && w.endsWith('s')) words.add(w.slice(0, -1));
+  }
+  const full = a.fullText.toLowerCase();
+  if (/\p{Script=Han}/u.test(text))
+    for (const token of segmentChinese(instructions)) {
+      const w = token.text;
+      if ([...w].length < 2 || !/\p{Script=Han}/u.test(w) || INSTRUCTION_WORDS_ZH.has(w)) continue;
+      if (!/^(?:n|nr|nrt|nrfg|ns|nt|nz|ng|vn|an|l|j|i|v)$/.test(token.pos)) continue;
+      if (full.includes(w)) words.add(w);
+    }
   return [...words];
 }

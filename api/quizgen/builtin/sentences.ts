@@ -14,9 +14,13 @@ const EN_ABBREVIATIONS = new Set(
     ' ',
   ),
 );
-/** Leading markup that is not part of a sentence: headings, quotes, bullets, list numbers. */
+/**
+ * Leading markup that is not part of a sentence: headings, quotes, bullets, list numbers; in
+ * transcripts timestamps ([00:12:34], 01:23), stage directions ([laughs], （笑）) and speaker
+ * labels (Q:, Interviewer:, 主持人：, **Audrey Tang:**) — a speaker label is not a topic.
+ */
 const LEADING_MARKUP =
-  /^(?:[#>*•·‧▪■□●○◆◇-]+\s*|\(?\d{1,3}[.)、]\s+|[(（]?[一二三四五六七八九十]+[)）、]\s*|第\s*[\d一二三四五六七八九十百]+\s*[條款項章節編]\s*|\([a-z]\)\s+|\d+(?:\.\d+)+\s+|\d{1,3}\s+(?=\p{Script=Han}))+/u;
+  /^(?:[[(（]?\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?[\])）]?\s*(?:-->?\s*\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?\s*)?|[[(（【](?:laughs?|laughter|applause|inaudible|crosstalk|music|pause|silence|笑|笑聲|眾笑|掌聲|鼓掌|聽不清楚|音樂)[^\])）】]{0,20}[\])）】]\s*|(?:Q|A|Q\d+|A\d+|Question|Answer|Interviewer|Interviewee|Host|Moderator|Audience(?: member)?|Speaker(?: \d+)?|問|答|主持人|主持|記者|來賓|講者|觀眾|提問|與談人)\s*[:：]\s*|\p{Lu}[\p{L}.'’-]*(?:\s\p{Lu}[\p{L}.'’-]*){0,2}:\s+(?=["“]?\p{Lu})(?=[^]{40})(?![^;\n]*;[^;\n]{1,40}: )|[#>*•·‧▪■□●○◆◇-]+\s*|\(?\d{1,3}[.)、]\s+|[(（]?[一二三四五六七八九十]+[)）、]\s*|第\s*[\d一二三四五六七八九十百]+\s*[條款項章節編]\s*|\([a-z]\)\s+|\d+(?:\.\d+)+\s+|\d{1,3}\s+(?=\p{Script=Han}))+/u;
 
 /** Splits every block into sentences, keeping offsets so a sentence can be quoted verbatim. */
 export function splitDocument(doc: ExtractedDocument): SentenceSpan[] {

@@ -13,6 +13,8 @@ export interface TermMention {
   kind: TermKind;
   /** The word that names the category: 山脈 in 中央山脈, "model" in "reasoning model". */
   head: string;
+  /** jieba's tag of the head word (zh only): a distractor keeps the key's part of speech. */
+  pos?: string;
 }
 
 const HAN = /\p{Script=Han}/u;
@@ -106,6 +108,7 @@ export function zhMentions(tokens: Token[], nounCounts: Map<string, number>): Te
         end: last.end,
         kind: zhKind(end > i ? last.pos : first.pos, text),
         head: end > i ? last.text : text.length > 2 ? text.slice(-2) : text,
+        pos: end > i ? last.pos : first.pos,
       });
     }
     i = end + 1;

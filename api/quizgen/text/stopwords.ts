@@ -33,7 +33,8 @@ prompt prompted provide put reach read realize receive reduce reduced relying re
 released remove replace report represent require respond return run runs saw see seem send serve
 set shift shifting show sidestep signal signals start starts stay suggest suggests take tell
 think tied try turn understand want weigh weighing work working write accelerating accompanies
-committed launched`.split(/\s+/),
+committed launched tend tends appear appears happen happens belong belongs differ differs
+depend depends occur occurs seem seems`.split(/\s+/),
 );
 
 /** Chinese function words, pronouns and vague nouns (checked on the Traditional text). */
@@ -48,4 +49,29 @@ export const ZH_STOPWORDS = new Set(
 有關 相關 錯誤 正確 何者 敘述 說明 請 問題 題目 答案 選項 原因 結果 目的 狀況 情形 理由`.split(
     /\s+/,
   ),
+);
+
+/**
+ * Chinese words too general to be worth a blank or an option: people in general, discourse
+ * and time words, "thing", "way", "situation" (大家, 人們, 東西, 現在). They are no stopwords:
+ * they still build compounds (社會福利) and sentences.
+ */
+export const ZH_GENERIC = new Set(
+  `大家 人們 人家 別人 民眾 大眾 各位 朋友 同學 老師 先生 女士 東西 事情 事 事物 地方 時間 今天 明天 昨天
+現在 未來 過去 以後 以前 當時 當下 剛剛 最近 時代 年代 一下 這邊 那邊 這裡 那裡 世界 社會 國家 生活 工作
+方法 做法 想法 看法 概念 目標 意思 意義 角色 能力 機會 議題 內容 東西 重點 部份 原則 過程 環境 條件 結構
+關係 價值 影響 需求 需要 願望 期待 經驗 故事 例子 案例 狀態 程度 層面 角度 觀點 面向 方向 領域 範圍 作用
+外國 本國 各國 全國 國內 國外 各地 當地 在地 一點 很多 許多 大概 其實 真的 當然 謝謝 感謝 歡迎 好的 是的 對 嗯 那麼 接下來 首先 最後 另外 總之 所謂`.split(
+    /\s+/,
+  ),
+);
+
+/** English words too general to be a key or an option alone ("people", "idea", "world"). */
+export const EN_GENERIC = new Set(
+  `people person persons everyone someone idea ideas world thing things room point points fact facts
+reason reasons question questions answer answers problem problems issue issues time times year years
+day days way ways lot lots number numbers kind sort form forms term terms word words today tomorrow
+yesterday moment place places side sides end start beginning group groups member members part parts
+area areas field fields stuff something anything everything nothing one ones other others hand
+true false yes no right wrong good bad big small great little lot`.split(/\s+/),
 );

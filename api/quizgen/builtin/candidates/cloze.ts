@@ -1,8 +1,9 @@
 import { isBarePageNumber, isPunctuationOnly } from '../../text/normalize.js';
 import { EN_LIST_GAP, ZH_LIST_GAP, type AnalysedSentence, type DocAnalysis } from '../analysis.js';
 import type { Answer } from '../answers.js';
-import { isOptionWorthy } from '../distractors.js';
+import { isOptionWorthy, zhPosGroup } from '../distractors.js';
 import { columnWeight, isDetermined, tableKey } from '../records.js';
+import { segmentChinese } from '../segment-zh.js';
 import { termKey } from '../terms.js';
 import { EN_STOPWORDS, ZH_STOPWORDS } from '../../text/stopwords.js';
 import { standsAsEnglishOption } from '../../text/en-lexicon.js';
@@ -34,7 +35,7 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
       if (row) out.push(row);
       continue;
     }
-    if (!sentence.usable) continue;
+    if (!sentence.usable || DISCOURSE.test(sentence.text)) continue;
     const answers: Array<{ answer: Answer; weight: number }> = [];
     const listGap = a.language === 'zh' ? ZH_LIST_GAP : EN_LIST_GAP;
     sentence.mentions.forEach((m, i) => {
@@ -47,6 +48,7 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
       if (!isBlankable(sentence.text, m.text, m.start, a.language)) return;
       if (sentence.mentions.some((o) => o !== m && o.key === m.key)) return;
       if (!isOptionWorthy(a, term)) return;
+      if (a.language === 'zh' && !zhKeyFits(a, sentence, m.text, m.start, term)) return;
       let weight = Math.sqrt(term.score / maxTerm) * (term.sentenceIds.length > 1 ? 1 : 0.8);
       if (a.language === 'en') {
         const fit = englishKeyFit(sentence.text, m.text, m.start, term.sentenceIds.length);
@@ -110,6 +112,72 @@ function recordCandidate(a: DocAnalysis, sentence: AnalysedSentence): ClozeCandi
   return { sentence, answers: answers.map((x) => x.answer), score: 0.5 * best };
 }
 
+/** Thanks, greetings and talk about the talk: nothing to learn in them. */
+const DISCOURSE =
+  /謝謝|感謝|歡迎|大家好|各位好|主持人|今天(?:很高興|跟大家)|\bthank(?:s| you)\b|\bwelcome\b|\bgood (?:morning|afternoon|evening)\b|\b(?:I|we) (?:want|would like|am going|are going) to (?:share|talk|tell|start|begin|introduce)|\blet me (?:start|begin|introduce|share)/iu;
+
+let zhWords: Intl.Segmenter | undefined;
+
+/**
+ * Whether a Chinese term can be blanked here: the blank falls on word boundaries (深_____ for
+ * 深偽詐騙 splits a word), no part of the term stays visible beside it (數位部 beside
+ * 數位發展部), no translation or romanisation in parentheses spells it out, and a verb
+ * (合作, 運作) is asked only where the material lists others of its kind.
+ */
+export function zhKeyFits(
+  a: DocAnalysis,
+  sentence: AnalysedSentence,
+  text: string,
+  start: number,
+  term: { key: string; pos?: string },
+): boolean {
+  const end = start + text.length;
+  if (zhPosGroup(term.pos) === 'v' && !a.siblings.get(term.key)?.size) return false;
+  if (/^[」』"”]?\s*[(（][^)）]*[A-Za-z]/u.test(sentence.text.slice(end))) return false;
+  if (
+    /[A-Za-z][^(（]*[)）]\s*[「『"“]?$/u.test(sentence.text.slice(Math.max(0, start - 40), start))
+  )
+    return false;
+  const rest = sentence.text.slice(0, start) + '\u0000' + sentence.text.slice(end);
+  const chars = [...text];
+  if (chars.length >= 3)
+    for (let i = 0; i + 2 <= chars.length; i++)
+      if (rest.includes(chars[i]! + chars[i + 1]!)) return false;
+  zhWords ??= new Intl.Segmenter('zh-TW', { granularity: 'word' });
+  for (const w of zhWords.segment(sentence.text)) {
+    const wEnd = w.index + w.segment.length;
+    if ((w.index < start && wEnd > start) || (w.index < end && wEnd > end)) return false;
+  }
+  // jieba's own cut: a blank that ends inside a token, or is followed by a one-character noun
+  // suffix glued to it (辦公處|所), splits a word.
+  const next = sentence.tokens.find((t) => t.start === end);
+  if (
+    !sentence.tokens.some((t) => t.end === end) ||
+    !sentence.tokens.some((t) => t.start === start)
+  )
+    return false;
+  if (next && [...next.text].length === 1 && /^(?:n|ng|k)$/.test(next.pos)) return false;
+  // The key with the character after (or before) it is one dictionary word: 辦公處|所有 is
+  // also 辦公處所|有, and the blank would split 辦公處所.
+  const glued = [
+    text + sentence.text.slice(end, end + 1),
+    sentence.text.slice(Math.max(0, start - 1), start) + text,
+  ];
+  for (const word of glued)
+    if (/^\p{Script=Han}+$/u.test(word) && [...word].length > [...text].length) {
+      const cut = segmentChinese(word);
+      if (cut.length === 1 && cut[0]!.pos !== 'x') return false;
+    }
+  // A lone character left between the blank and a pause (辦公處|所，) is the rest of the word.
+  const after = sentence.tokens[sentence.tokens.indexOf(next!) + 1];
+  return !(
+    next &&
+    /^\p{Script=Han}$/u.test(next.text) &&
+    !/[的了嗎呢吧啊呀喔哦等中上下內外裡時後前間者們]/u.test(next.text) &&
+    (!after || !/[\p{L}\p{N}]/u.test(after.text))
+  );
+}
+
 const MODAL_BEFORE =
   /\b(?:to|not|never|can|could|will|would|shall|should|must|may|might|did|does|do|we|they|you|i|he|she|it)\s+$/i;
 const DOTTED = /^(?:\p{L}\.)+\p{L}?\.?$/u;
@@ -148,6 +216,10 @@ function isBlankable(
   const bare = text.trim();
   if (!bare || isPunctuationOnly(bare) || isBarePageNumber(bare)) return false;
   if ((language === 'zh' ? ZH_STOPWORDS : EN_STOPWORDS).has(bare.toLowerCase())) return false;
+  // A title (《…》, 〈…〉, “…” in a citation) is quoted, not taught: no blank inside it.
+  const before = sentence.slice(0, start);
+  if (before.lastIndexOf('《') > before.lastIndexOf('》')) return false;
+  if (before.lastIndexOf('〈') > before.lastIndexOf('〉')) return false;
   // A blank in parentheses asks for a translation or an aside, not for the fact.
   if (/[(（]$/.test(sentence.slice(0, start)) && /^[)）]/.test(sentence.slice(start + text.length)))
     return false;

@@ -72,6 +72,26 @@ function acceptable(term: string, body: string, language: 'zh' | 'en'): boolean 
   if (stop.has(term.toLowerCase()) || /^(?:it|this|that|they|these|there|which)\b/i.test(term))
     return false;
   if (language === 'en' && term.split(/\s+/).length > 5) return false;
+  // "The formal name for a row is a case": the subject names a word, not the term defined.
+  if (language === 'en' && /\b(?:for|of|in|on|to|with|by|from|that|which)\b/i.test(term))
+    return false;
+  // A body cut before its verb ("… form the backbone of an investigation and" are called
+  // data) or one that points back ("These observations …") defines nothing on its own.
+  if (
+    /\b(?:and|or|but|of|to|the|a|an|that|which|with|for|they|it|we|he|she|this|these)$/i.test(body)
+  )
+    return false;
+  // "Avoiding these costs is a key benefit", "as replace functions": no term is named.
+  if (
+    language === 'en' &&
+    (/\b(?:these|this|those|our|its|their|we|it)\b/i.test(term) ||
+      /^\p{L}+ing\b/iu.test(term) ||
+      EN_STOPWORDS.has(term.split(/\s+/)[0]!.toLowerCase()))
+  )
+    return false;
+  if (/^(?:this|these|that|those|it|they|such|its|their)\b/i.test(body)) return false;
+  if (/^(?:這|那|此|其|它|他|她|這些|那些|上述)/.test(body)) return false;
+  if (/[\\{}$@]/.test(body)) return false;
   // The body must not give the term away.
   return !body.toLowerCase().includes(term.toLowerCase());
 }

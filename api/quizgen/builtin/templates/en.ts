@@ -42,7 +42,7 @@ export const enTemplates: QuizTemplates = {
   explainSupport: (where, quote) => `The material (${where}) says: ${q(quote)}`,
   explainKey: (keys) => `So the answer is ${keys.map(q).join(', ')}.`,
   explainDistractor: (d, where, quote) =>
-    `${q(d)} is not the answer: where the material mentions it (${where}), it says ${q(quote)}.`,
+    `${q(d)} is not the answer: the material (${where}) says ${q(quote)}.`,
   explainTrue: () => 'The statement matches the material word for word, so it is true.',
   explainFalse: (original, changed) =>
     `The material says ${q(original)}, but the statement says ${q(changed)}, so it is false.`,

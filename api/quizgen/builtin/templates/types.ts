@@ -21,6 +21,10 @@ export interface QuizTemplates {
   shortAnswerDefinition(body: string): string;
   explainSupport(location: string, quote: string): string;
   explainKey(keys: string[]): string;
+  /**
+   * Why a distractor is wrong, only where the material says so: the sentence that defines it
+   * or holds its own value (another row, another office's age limit).
+   */
   explainDistractor(distractor: string, location: string, quote: string): string;
   explainTrue(): string;
   explainFalse(original: string, changed: string): string;

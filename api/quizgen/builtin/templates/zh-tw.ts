@@ -36,8 +36,7 @@ export const zhTwTemplates: QuizTemplates = {
   shortAnswerDefinition: (body) => `依據教材，哪一個詞語指的是${q(body)}？`,
   explainSupport: (where, quote) => `教材${where}寫道：${q(quote)}`,
   explainKey: (keys) => `因此正確答案是${keys.map(q).join('、')}。`,
-  explainDistractor: (d, where, quote) =>
-    `${q(d)}不是答案：教材${where}談到它時說的是${q(quote)}。`,
+  explainDistractor: (d, where, quote) => `${q(d)}不是答案：教材${where}寫道${q(quote)}。`,
   explainTrue: () => '題目的敘述與教材原文一致，因此是「正確」。',
   explainFalse: (original, changed) =>
     `教材原文是${q(original)}，題目卻寫成${q(changed)}，因此是「錯誤」。`,

@@ -118,7 +118,7 @@ export function SettingsQuizForm({ material }: { material: QuizMaterial }) {
   const materialLanguage = materialLanguageKey(material.language);
   const languageHint =
     materialLanguage && materialLanguage !== form.language
-      ? t('language.translated', {
+      ? t('language.keepsLanguage', {
           material: t(materialLanguage === 'zh-TW' ? 'languageNames.zh' : 'languageNames.en'),
         })
       : undefined;

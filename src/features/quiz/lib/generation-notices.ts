@@ -1,6 +1,6 @@
 /**
  * The generator's notices (api/quizgen: LANGUAGE_MISMATCH, NOT_ENOUGH_MATERIAL, LLM_FALLBACK,
- * TYPE_UNAVAILABLE) as translation keys of the quiz-setup namespace with their values. Pure.
+ * TYPE_UNAVAILABLE, INSTRUCTIONS_UNMATCHED; api/quiz: FREE_QUIZ_NOT_COUNTED) as translation keys of the quiz-setup namespace with their values. Pure.
  */
 import type { QuizNotice } from '../api/types';
 import { QUESTION_TYPE_VALUES } from './settings-form';
@@ -34,9 +34,10 @@ export function noticeTexts(notices: readonly QuizNotice[]): NoticeText[] {
   if (fallback) out.push({ key: 'notices.llmFallback', values: {} });
 
   const language = find('LANGUAGE_MISMATCH');
+  // The built-in generator does not translate (params.translated 0): say what happened instead.
   if (language)
     out.push({
-      key: 'notices.languageMismatch',
+      key: language.params?.translated === 0 ? 'notices.languageKept' : 'notices.languageMismatch',
       values: {
         quizKey: languageKey(language.params?.quiz),
         materialKey: languageKey(language.params?.material),
@@ -60,6 +61,10 @@ export function noticeTexts(notices: readonly QuizNotice[]): NoticeText[] {
         requested: Number(short.params?.requested ?? 0),
       },
     });
+
+  if (find('FREE_QUIZ_NOT_COUNTED')) out.push({ key: 'notices.freeQuizNotCounted', values: {} });
+  if (find('INSTRUCTIONS_UNMATCHED'))
+    out.push({ key: 'notices.instructionsUnmatched', values: {} });
 
   const types = QUESTION_TYPE_VALUES.filter((type) =>
     notices.some((n) => n.code === 'TYPE_UNAVAILABLE' && n.params?.type === type),
