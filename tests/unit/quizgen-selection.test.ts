@@ -148,10 +148,10 @@ describe('quiz selection', () => {
   });
 
   it('asks about other things at expert than at basic', async () => {
-    const basic = await generator.generate(textbook, settings({ seed: 3, questionCount: 20 }));
+    const basic = await generator.generate(textbook, settings({ seed: 3, questionCount: 10 }));
     const expert = await generator.generate(
       textbook,
-      settings({ seed: 3, questionCount: 20, difficulty: 'expert' }),
+      settings({ seed: 3, questionCount: 10, difficulty: 'expert' }),
     );
     const basicQuotes = new Set(basic.questions.map((q) => q.citation.quote));
     const shared = expert.questions.filter((q) => basicQuotes.has(q.citation.quote)).length;

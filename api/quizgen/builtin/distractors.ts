@@ -56,6 +56,32 @@ export function rankDistractors(
   return out;
 }
 
+/** Terms a distractor is looked for among, at most: the best-ranked of the material. */
+const POOL_SIZE = 600;
+const pools = new WeakMap<DocAnalysis, Term[]>();
+
+/**
+ * The terms worth trying as distractors: the material's POOL_SIZE best-ranked terms and the
+ * key's siblings (co-members of its lists). Bounded, so a book costs what a chapter costs per
+ * answer instead of a scan of every term it holds for every answer tried.
+ */
+function distractorPool(a: DocAnalysis, siblings: Set<string>): Term[] {
+  let pool = pools.get(a);
+  if (!pool) {
+    pool = [...a.terms.values()]
+      .sort((x, y) => y.score - x.score || (x.key < y.key ? -1 : 1))
+      .slice(0, POOL_SIZE);
+    pools.set(a, pool);
+  }
+  if (a.terms.size <= POOL_SIZE || siblings.size === 0) return pool;
+  const inPool = new Set(pool.map((t) => t.key));
+  const extra = [...siblings]
+    .filter((k) => !inPool.has(k))
+    .map((k) => a.terms.get(k))
+    .filter((t): t is Term => t !== undefined);
+  return extra.length ? [...pool, ...extra] : pool;
+}
+
 function termDistractors(
   a: DocAnalysis,
   sentence: AnalysedSentence,
@@ -69,7 +95,7 @@ function termDistractors(
   const maxScore = a.maxTermScore;
   const english = a.language === 'en' ? englishFit(a, sentence, answer) : undefined;
   const scored: Array<{ term: Term; score: number; relation: Distractor['relation'] }> = [];
-  for (const term of a.terms.values()) {
+  for (const term of distractorPool(a, siblings)) {
     if (term.key === key.key || !isOptionWorthy(a, term) || sharesMostWords(term.text, key.text))
       continue;
     const relation = typedRelation(a, key, term, siblings.has(term.key));
@@ -307,7 +333,18 @@ function showsInStem(sentence: string, answer: { start: number; end: number }, t
  * lower-case word used once may be an adjective or a verb ("adept"), and a capitalised word seen
  * only in a title ("Opening") may be no name: such words need a second use in running text.
  */
+const worthyCache = new WeakMap<DocAnalysis, Map<string, boolean>>();
+
+/** optionWorthy, worked out once per term of a material (every answer tried asks again). */
 export function isOptionWorthy(a: DocAnalysis, term: Term): boolean {
+  let known = worthyCache.get(a);
+  if (!known) worthyCache.set(a, (known = new Map()));
+  let worthy = known.get(term.key);
+  if (worthy === undefined) known.set(term.key, (worthy = optionWorthy(a, term)));
+  return worthy;
+}
+
+function optionWorthy(a: DocAnalysis, term: Term): boolean {
   if (isGenericWord(term.text)) return false;
   if (a.language === 'en' && !looksLikeEnglishNoun(term.text)) return false;
   if (a.language === 'zh' || /\s/.test(term.text) || /^\p{Lu}{2,}/u.test(term.text)) return true;
@@ -350,10 +387,22 @@ function looksLikeEnglishNoun(text: string): boolean {
 /** "licensed safety models" and "available safety models" differ too little to tell apart. */
 function sharesMostWords(a: string, b: string): boolean {
   if (/\p{Script=Han}/u.test(a)) return false;
-  const wa = a.toLowerCase().split(/\s+/);
-  const wb = new Set(b.toLowerCase().split(/\s+/));
+  const wa = lowerWords(a);
+  const wb = new Set(lowerWords(b));
   const shared = wa.filter((w) => wb.has(w)).length;
   return shared >= 2 || (shared > 0 && shared / Math.min(wa.length, wb.size) > 0.5);
+}
+
+const wordsCache = new Map<string, string[]>();
+
+/** A text's lower-cased words, remembered (the same terms are compared for every answer). */
+function lowerWords(text: string): string[] {
+  let words = wordsCache.get(text);
+  if (!words) {
+    if (wordsCache.size > 50_000) wordsCache.clear();
+    wordsCache.set(text, (words = text.toLowerCase().split(/\s+/)));
+  }
+  return words;
 }
 
 const PLURAL = /(?:[^siu']s|men|people|data|criteria)$/i;
