@@ -272,6 +272,9 @@ export function checkSpread(
   doc: ExtractedDocument,
 ): CheckFailure[] {
   if (questions.length < 4) return [];
+  // A workbook's units are its sheets: which of them hold askable data (not a readme or a
+  // template sheet) is the table family's call, so the quarters of the text say nothing here.
+  if (questions.every((q) => q.citation.location.kind === 'sheet')) return [];
   const quarters = [0, 0, 0, 0];
   for (const q of questions) {
     const p = citationPosition(q, doc);

@@ -3,6 +3,7 @@ import type { ExtractedDocument } from '../../extract/types.js';
 import { AppError } from '../../lib/errors.js';
 import { questionFailures } from '../checks.js';
 import type {
+  GeneratedQuestion,
   GenerateOptions,
   GenerateResult,
   QuizGenerator,
@@ -109,10 +110,12 @@ async function generate(
       .map((q, i) => (questionFailures(q, doc, written).length ? i : -1))
       .filter((i) => i >= 0),
   );
-  const questions = finalizeQuestions(
-    drafts.filter((_, i) => !failing.has(i)),
-    t,
-    rng,
+  const questions = withoutOneSidedStatements(
+    finalizeQuestions(
+      drafts.filter((_, i) => !failing.has(i)),
+      t,
+      rng,
+    ),
   );
   if (questions.length < settings.questionCount)
     notices.push({
@@ -121,4 +124,17 @@ async function generate(
     });
   progress('checking', 1);
   return { questions, notices, generator: 'builtin', language: written };
+}
+
+/**
+ * True/false statements that all have one key teach a pattern (answer "true" to everything):
+ * when a material gave no statement of the other kind, at most two are kept and the quiz says
+ * it is short rather than padded with a guessable run.
+ */
+function withoutOneSidedStatements(questions: GeneratedQuestion[]): GeneratedQuestion[] {
+  const statements = questions.filter((q) => q.type === 'true_false');
+  if (statements.length < 3 || new Set(statements.map((q) => q.correctOptionId)).size > 1)
+    return questions;
+  const dropped = new Set(statements.slice(2));
+  return questions.filter((q) => !dropped.has(q));
 }
