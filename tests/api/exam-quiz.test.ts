@@ -216,11 +216,18 @@ describe.each(databases)('a quiz from an exam paper on %s', (dialect) => {
     expect(report.answersDetail[1].correctAnswer).toBe('抑制連鎖反應 或 隔離可燃物');
     expect(report.answersDetail[3].correctSelection).toMatchObject({ anyAnswer: true });
 
-    // Wrong answers come back in review, with the item as printed.
+    // Wrong and skipped answers come back in review, with the item as printed (a skipped one
+    // is a card too since issue 20).
     const due = (await get('/api/v1/review/due')).body.data;
     expect(
       due.cards.map((c: { question: { question: string } }) => c.question.question).sort(),
-    ).toEqual(['下列何者不是燃燒的四要素之一？', '下列何者屬於主動式防火設備？'].sort());
+    ).toEqual(
+      [
+        '下列何者不是燃燒的四要素之一？',
+        '下列何者屬於主動式防火設備？',
+        '火災發生時，濃煙中的主要致命氣體為何？',
+      ].sort(),
+    );
 
     // Premium: the correction note is the explanation, else where the item stands.
     await t.db.updateTable('users').set({ account_type: 'premium' }).execute();

@@ -57,6 +57,8 @@ function bodyFor(route: string): unknown {
     return { answers: [{ questionId: 'q1', optionId: 'a' }], clientSubmissionId: randomUUID() };
   if (route.includes('/review/') && route.endsWith('/answer'))
     return { clientReviewId: randomUUID(), answer: { optionId: 'a' }, elapsedMs: 1000 };
+  if (route.includes('/review/') && route.endsWith('/rate'))
+    return { clientReviewId: randomUUID(), rating: 'good' };
   if (route.endsWith('/pay')) return VISA;
   if (route.startsWith('PUT /api/v1/materials/')) return { title: 'Stolen', description: '' };
   if (route.startsWith('DELETE ')) return { confirmationCode: 'DELETE' };
@@ -101,9 +103,21 @@ describe.each(databases)('access control on %s', (dialect) => {
     expect(gen.status).toBe(201);
     const quizId = gen.body.data.quizId as string;
     const taking = await call('GET', `/api/v1/quiz/${quizId}`, undefined, a.token);
+    // Every answer wrong (true/false keys read from the stored quiz), so A has review cards.
+    const stored = await t.db
+      .selectFrom('quizzes')
+      .select('questions')
+      .where('id', '=', quizId)
+      .executeTakeFirstOrThrow();
+    const keys = new Map(
+      (JSON.parse(stored.questions) as Array<{ id: string; correctOptionId?: string }>).map((q) => [
+        q.id,
+        q.correctOptionId,
+      ]),
+    );
     const answers = taking.body.data.questions.map((q: { id: string; type: string }) =>
       q.type === 'true_false'
-        ? { questionId: q.id, answer: 'true' }
+        ? { questionId: q.id, answer: keys.get(q.id) === 'true' ? 'false' : 'true' }
         : { questionId: q.id, textAnswer: 'x' },
     );
     const sub = await call(
@@ -129,9 +143,15 @@ describe.each(databases)('access control on %s', (dialect) => {
     const portal = await call('POST', '/api/v1/subscription/customer-portal', undefined, a.token);
     const portalId = (portal.body.data.url as string).split('/').pop()!;
 
-    // Review cards exist once the review API has landed (issue 8).
-    const due = await call('GET', '/api/v1/review/due', undefined, a.token);
-    const cardId = due.status === 200 ? (due.body.data?.cards?.[0]?.cardId as string) : undefined;
+    // A's review card, looked up rather than taken from the due list (a card answered wrong
+    // is due again only after its first learning step).
+    const card = await t.db
+      .selectFrom('review_cards')
+      .select('id')
+      .where('quiz_id', '=', quizId)
+      .executeTakeFirst();
+    const cardId = card?.id;
+    expect(cardId).toBeDefined();
 
     owned = { materialId, fileId, quizId, attemptId, generationId, checkoutId, portalId, cardId };
 

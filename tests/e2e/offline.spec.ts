@@ -72,7 +72,7 @@ const T = {
     password: 'Password',
     login: 'Log in',
     menu: 'Account menu',
-    file: 'md/en_audrey_tang_2025_ai_safety_column.md',
+    file: '../study-corpus/transcripts/en_communal_ai_talk.md',
     quizLanguage: 'en-US',
     available: 'Available offline',
     continueQuiz: (title: string) => `Continue: ${title}`,

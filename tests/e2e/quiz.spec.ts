@@ -73,7 +73,7 @@ const T = {
   },
   en: {
     file: 'pdf/en_tracemonkey_pldi09_2col.pdf',
-    sideFile: 'md/en_audrey_tang_2025_ai_safety_column.md',
+    sideFile: '../study-corpus/transcripts/en_communal_ai_talk.md',
     upload: 'Upload material',
     generate: 'Generate new quiz',
     count: '10',

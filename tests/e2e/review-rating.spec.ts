@@ -33,7 +33,7 @@ const T = {
     queued: '自評已存在這台裝置上，恢復連線後會自動同步。',
   },
   en: {
-    file: 'md/en_audrey_tang_2025_ai_safety_column.md',
+    file: '../study-corpus/transcripts/en_communal_ai_talk.md',
     quizLanguage: 'en-US',
     check: 'Check answer',
     next: 'Next card',

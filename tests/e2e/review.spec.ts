@@ -60,7 +60,7 @@ const T = {
     reviewConcept: (c: string) => `複習概念：${c}`,
   },
   en: {
-    file: 'md/en_audrey_tang_2025_ai_safety_column.md',
+    file: '../study-corpus/transcripts/en_communal_ai_talk.md',
     quizLanguage: 'en-US',
     due: (n: number) => `${n} ${n === 1 ? 'card' : 'cards'} due for review`,
     none: 'Review: no cards due',
