@@ -50,7 +50,11 @@ describe.each(databases)('a short quiz on %s', (dialect) => {
     const gen = await app.call(
       'POST',
       '/api/v1/quiz/generate',
-      { materialId: short.body.data.id, questionCount: 20, questionTypes: ['multiple_choice'] },
+      {
+        materialId: short.body.data.id,
+        questionCount: 20,
+        questionTypes: ['multiple_choice', 'true_false', 'dropdown_fill_in_blank', 'short_answer'],
+      },
       { token },
     );
     expect(gen.status).toBe(201);
@@ -97,7 +101,11 @@ describe.each(databases)('a short quiz on %s', (dialect) => {
     const gen = await app.call(
       'POST',
       '/api/v1/quiz/generate',
-      { materialId: short.body.data.id, questionCount: 20, questionTypes: ['multiple_choice'] },
+      {
+        materialId: short.body.data.id,
+        questionCount: 20,
+        questionTypes: ['multiple_choice', 'true_false', 'dropdown_fill_in_blank', 'short_answer'],
+      },
       { token },
     );
     expect(gen.status).toBe(201);
