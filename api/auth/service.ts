@@ -160,7 +160,13 @@ export async function verifyEmail(d: AuthDeps, token: string): Promise<User> {
     .where('token_hash', '=', hashToken(token))
     .where('purpose', '=', 'verify_email')
     .executeTakeFirst();
-  if (!row || row.used_at) throw new AppError('VERIFY_TOKEN_INVALID');
+  if (!row) throw new AppError('VERIFY_TOKEN_INVALID');
+  // A link opened again after it worked (a second click, another device): the learner only
+  // needs to log in, not to be told the link is bad.
+  if (row.used_at) {
+    const owner = await findUserById(d.db, row.user_id);
+    throw new AppError(owner?.email_verified ? 'EMAIL_ALREADY_VERIFIED' : 'VERIFY_TOKEN_INVALID');
+  }
   if (row.expires_at <= iso(now)) throw new AppError('VERIFY_TOKEN_EXPIRED');
   const consumed = await d.db
     .updateTable('auth_tokens')

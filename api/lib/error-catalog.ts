@@ -68,6 +68,11 @@ export const errorCatalog = {
     'zh-TW': '驗證連結無效或已使用過，請重新寄送驗證信。',
     en: 'This verification link is invalid or has already been used. Please request a new one.',
   },
+  EMAIL_ALREADY_VERIFIED: {
+    status: 409,
+    'zh-TW': '您的電子郵件已經驗證過了，請直接登入。',
+    en: 'Your email is already verified. Please log in.',
+  },
   VERIFY_TOKEN_EXPIRED: {
     status: 400,
     'zh-TW': '驗證連結已過期，請重新寄送驗證信。',

@@ -122,7 +122,12 @@ export const operations: Operation[] = [
     summary: 'The link in the verification e-mail: verifies and redirects to the web app.',
     auth: false,
     query: { token: { ...str(), required: true } },
-    ok: { status: 302, media: 'none', description: 'Redirect to /login with the outcome.' },
+    ok: {
+      status: 302,
+      media: 'none',
+      description:
+        'Redirect to /login?verified=true, ?verified=already (the link was used and the address is verified) or ?verified=false&error=….',
+    },
   },
   {
     method: 'post',
@@ -131,7 +136,7 @@ export const operations: Operation[] = [
     summary: 'Verify an e-mail address with the token from the link.',
     auth: false,
     body: { type: 'json', schema: obj({ token: str({ maxLength: 200 }) }, ['token']) },
-    errors: [400],
+    errors: [400, 409],
   },
   {
     method: 'get',

@@ -47,12 +47,31 @@ test('a newcomer registers, verifies from the e-mail, logs in, switches language
   await logIn(page, email, PASSWORD);
   await expect(page.getByRole('button', { name: '重新寄送驗證信' })).toBeVisible();
 
+  // Resending says so once: the banner that offered it, with no toast on top of it.
+  await expect(page.locator('.toast')).toHaveCount(0, { timeout: 5000 });
+  await page.getByRole('button', { name: '重新寄送驗證信' }).click();
+  await expect(page.getByRole('button', { name: '重新寄送驗證信' })).toBeHidden();
+  await expect(page.getByTestId('login-notice')).toBeVisible();
+  await expect(page.getByTestId('login-notice')).not.toContainText('尚未驗證');
+  await expect(page.locator('.toast')).toHaveCount(0);
+
   const link = await linkFromOutbox(email, '/api/v1/auth/verify-email?token=');
   await page.goto(link);
   await expect(page).toHaveURL(/\/login\?verified=true/);
   await expect(page.getByTestId('auth-notice')).toBeVisible();
 
+  // The same link again (a second click, another device): already verified, log in.
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/login\?verified=already/);
+  await expect(page.getByTestId('auth-notice')).toContainText('已經驗證過');
+
+  // On a 360 px phone the success toast sits below the header, covering none of its controls.
+  await page.setViewportSize({ width: 360, height: 740 });
   await logIn(page, email, PASSWORD);
+  const toastBox = await page.locator('.toast').first().boundingBox();
+  const headerBox = await page.getByRole('banner').boundingBox();
+  expect(toastBox && headerBox && toastBox.y >= headerBox.y + headerBox.height - 1).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
   const menu = page.getByRole('button', { name: '帳號選單' });
   await expect(menu).toBeVisible();

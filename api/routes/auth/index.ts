@@ -86,6 +86,7 @@ export function authRoutes() {
       return c.redirect('/login?verified=true', 302);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
+      if (err.code === 'EMAIL_ALREADY_VERIFIED') return c.redirect('/login?verified=already', 302);
       const message = err.messages()[c.get('locale')];
       return c.redirect(`/login?verified=false&error=${encodeURIComponent(message)}`, 302);
     }

@@ -71,14 +71,11 @@ export function LoginForm({
         email: form.values.email,
         locale: currentLocale(),
       });
-      const sent = successNotice(answer, 'login.resent');
-      setNotice(sent);
+      // One notice: the banner that offered "resend" now says it was sent (no toast on top).
+      setNotice(successNotice(answer, 'login.resent'));
       setCanResend(false);
-      toast.success(resolveNotice(sent, t), TOAST_MS);
     } catch (err) {
-      const failure = errorNotice(err, 'login.resendFailed');
-      setNotice(failure);
-      toast.error(resolveNotice(failure, t), TOAST_MS);
+      setNotice(errorNotice(err, 'login.resendFailed'));
     } finally {
       setResending(false);
     }

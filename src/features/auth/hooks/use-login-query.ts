@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast';
 import { TOAST_MS } from '../../../config/constants';
+import { ApiError } from '../../../lib/api-client';
 import { verifyEmail } from '../api';
 import { errorNotice, resolveNotice, type Notice } from '../lib/notice';
 import { safeRedirect } from '../lib/safe-redirect';
@@ -21,6 +22,7 @@ function noticeFrom(params: URLSearchParams): Notice | null {
   const verified = params.get('verified');
   if (verified === 'true' && params.get('token')) return { tone: 'info', key: 'verify.checking' };
   if (verified === 'true') return { tone: 'success', key: 'verify.success' };
+  if (verified === 'already') return { tone: 'info', key: 'verify.already' };
   if (verified === 'false') {
     const text = params.get('error')?.trim();
     return text ? { tone: 'error', text } : { tone: 'error', key: 'verify.failed' };
@@ -58,6 +60,10 @@ export function useLoginQuery() {
       .then(
         () => next.set('verified', 'true'),
         (err: unknown) => {
+          if (err instanceof ApiError && err.code === 'EMAIL_ALREADY_VERIFIED') {
+            next.set('verified', 'already');
+            return;
+          }
           next.set('verified', 'false');
           next.set('error', resolveNotice(errorNotice(err, 'verify.failed'), t));
         },
