@@ -4,6 +4,9 @@ import './styles/tokens.css';
 import './styles/base.css';
 import { App } from './app/app';
 import { startPwa } from './app/pwa/start-pwa';
+import { startTheme } from './lib/theme';
+
+startTheme();
 
 startPwa();
 createRoot(document.getElementById('root')!).render(<App />);

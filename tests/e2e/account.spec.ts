@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, linkFromOutbox, test, uniqueEmail } from './support/fixtures';
+import { expect, linkFromOutbox, snap, test, uniqueEmail } from './support/fixtures';
 
 const PASSWORD = 'study2026';
 const NEW_PASSWORD = 'review2027';
@@ -85,6 +85,24 @@ test('a newcomer registers, verifies from the e-mail, logs in, switches language
   await page.reload();
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
+
+  // Appearance: dark chosen in the menu stays dark after a reload; "match system" follows the
+  // system again (light here).
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.getByRole('menuitemradio', { name: 'Dark' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await snap(page, 'account-menu-dark-1280-en');
+  await page.keyboard.press('Escape');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitemradio', { name: 'Match system' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await page.keyboard.press('Escape');
 
   // Logout clears the session and returns to the welcome page.
   await page.getByRole('button', { name: 'Account menu' }).click();

@@ -12,6 +12,8 @@ import {
   MenuContent,
   MenuItem,
   MenuLabel,
+  MenuRadioGroup,
+  MenuRadioItem,
   MenuSeparator,
   MenuTrigger,
 } from '../../components/ui/menu';
@@ -19,6 +21,12 @@ import { toast } from '../../components/ui/toast';
 import { Avatar } from './avatar';
 import './user-menu.css';
 import { LineIcon } from '../../components/ui/line-icon';
+import {
+  isThemePreference,
+  setThemePreference,
+  THEME_PREFERENCES,
+  useThemePreference,
+} from '../../lib/theme';
 
 // The reminder setting opens from the menu; its code loads when it is first opened.
 const RemindersDialog = lazy(() => import('../../features/review/components/reminders-dialog'));
@@ -51,6 +59,7 @@ export default function UserMenu({ user }: { user: User }) {
   const [reminders, setReminders] = useState(false);
   // Below 420 px the header has no room for the review badge: the count rides on the avatar.
   const due = useStoredDueCount(user.id);
+  const theme = useThemePreference();
 
   const logout = () => {
     void signOut();
@@ -113,6 +122,21 @@ export default function UserMenu({ user }: { user: User }) {
             )}
           </Link>
         </MenuItem>
+        <MenuSeparator />
+        <MenuRadioGroup
+          label={t('menu.theme')}
+          value={theme}
+          onValueChange={(value) => {
+            if (isThemePreference(value)) setThemePreference(value);
+          }}
+        >
+          {THEME_PREFERENCES.map((choice) => (
+            <MenuRadioItem key={choice} value={choice} onSelect={(e) => e.preventDefault()}>
+              {t(`menu.themes.${choice}`)}
+            </MenuRadioItem>
+          ))}
+        </MenuRadioGroup>
+        <MenuSeparator />
         <MenuItem asChild>
           <Link to={paths.privacy}>
             {icons.privacy}

@@ -52,3 +52,35 @@ export function MenuLabel({ className, ...rest }: DropdownMenu.DropdownMenuLabel
 export function MenuSeparator() {
   return <DropdownMenu.Separator className="menu__separator" />;
 }
+
+/** A labelled group of mutually exclusive choices (role="group" + menuitemradio). */
+export function MenuRadioGroup({
+  label,
+  children,
+  ...rest
+}: DropdownMenu.DropdownMenuRadioGroupProps & { label: string }) {
+  return (
+    <DropdownMenu.RadioGroup aria-label={label} {...rest}>
+      <DropdownMenu.Label className="menu__label" aria-hidden="true">
+        {label}
+      </DropdownMenu.Label>
+      {children}
+    </DropdownMenu.RadioGroup>
+  );
+}
+
+/** One choice of a MenuRadioGroup, with a check mark when chosen. */
+export function MenuRadioItem({
+  className,
+  children,
+  ...rest
+}: DropdownMenu.DropdownMenuRadioItemProps) {
+  return (
+    <DropdownMenu.RadioItem className={clsx('menu__item', 'menu__radio', className)} {...rest}>
+      <span className="menu__check" aria-hidden="true">
+        <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
+      </span>
+      {children}
+    </DropdownMenu.RadioItem>
+  );
+}

@@ -2,9 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScoreSeries } from '../lib/chart-data';
 
-const prefersDark = () =>
-  window.matchMedia?.('(prefers-color-scheme: dark)').matches === true &&
-  document.documentElement.dataset.theme !== 'light';
+const prefersDark = () => document.documentElement.dataset.theme === 'dark';
 
 /**
  * The scores-over-time line chart. chart.js comes with import() when the chart is first drawn
