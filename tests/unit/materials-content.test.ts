@@ -4,6 +4,7 @@ import zh from '../../src/i18n/locales/zh-TW/materials.json';
 import en from '../../src/i18n/locales/en/materials.json';
 import {
   groupByFile,
+  groupByUnit,
   locationLabel,
   locationMessage,
   takeBlocks,
@@ -124,5 +125,41 @@ describe('takeBlocks (progressive rendering)', () => {
     expect(more.sections.map((s) => s.blocks.length)).toEqual([2, 1]);
     expect(more.hidden).toBe(1);
     expect(takeBlocks(sections, 200).hidden).toBe(0);
+  });
+});
+
+describe('groupByUnit', () => {
+  const block = (location: BlockLocation, text = 'x') => ({ fileId: 'f', text, location });
+
+  it('labels each page, slide, sheet or section once, in reading order', () => {
+    const units = groupByUnit([
+      block({ kind: 'page', page: 1 }, 'a'),
+      block({ kind: 'page', page: 1 }, 'b'),
+      block({ kind: 'page', page: 2 }, 'c'),
+      block({ kind: 'sheet', sheet: 'Q1', rowStart: 2, rowEnd: 20 }),
+      block({ kind: 'sheet', sheet: 'Q1', rowStart: 21, rowEnd: 40 }),
+      block({ kind: 'paragraph', index: 1, headingPath: ['Ch 1', ' Intro '] }),
+      block({ kind: 'paragraph', index: 2, headingPath: ['Ch 1', 'Intro'] }),
+      block({ kind: 'paragraph', index: 3 }),
+    ]);
+    expect(units.map((u) => [u.key, u.blocks.length])).toEqual([
+      ['page:1', 2],
+      ['page:2', 1],
+      ['sheet:Q1', 2],
+      ['section:Ch 1 › Intro', 2],
+      ['section:', 1],
+    ]);
+    const labels = units.map((u) => (u.label ? tIn('zh-TW')(u.label.key, u.label.values) : null));
+    expect(labels).toEqual(['第 1 頁', '第 2 頁', '工作表 Q1', 'Ch 1 › Intro', null]);
+    expect(tIn('en')(units[2]!.label!.key, units[2]!.label!.values)).toBe('Sheet Q1');
+  });
+
+  it('starts a new label when a page comes back after another (reading order is kept)', () => {
+    const units = groupByUnit([
+      block({ kind: 'slide', slide: 1 }),
+      block({ kind: 'notes', slide: 1 }),
+      block({ kind: 'slide', slide: 1 }),
+    ]);
+    expect(units.map((u) => u.key)).toEqual(['slide:1', 'notes:1', 'slide:1']);
   });
 });

@@ -6,7 +6,7 @@ import { useMaterialContent } from '../api/get-material-content';
 import { BLOCKS_PAGE } from '../lib/constants';
 import {
   groupByFile,
-  locationLabel,
+  groupByUnit,
   takeBlocks,
   warningKey,
   type ContentWarning,
@@ -113,14 +113,20 @@ function ContentView({
             </span>
           </h3>
           <Warnings warnings={s.warnings} />
-          <ol className="text-blocks">
-            {s.blocks.map((b, i) => (
-              <li key={i} className="text-block">
-                <p className="text-block__location">{locationLabel(b.location, t)}</p>
-                <p className="text-block__text">{b.text}</p>
-              </li>
-            ))}
-          </ol>
+          {groupByUnit(s.blocks).map((unit, u) => (
+            <section key={`${unit.key}-${u}`} className="text-unit">
+              {unit.label && (
+                <h4 className="text-unit__label">{t(unit.label.key, unit.label.values)}</h4>
+              )}
+              <ol className="text-blocks">
+                {unit.blocks.map((b, i) => (
+                  <li key={i} className="text-block">
+                    <p className="text-block__text">{b.text}</p>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ))}
         </section>
       ))}
       {hidden > 0 && (

@@ -141,3 +141,56 @@ export function takeBlocks(
   }
   return { sections: out, hidden };
 }
+
+/** A run of blocks from one page, slide, sheet or section, shown under one label. */
+export interface BlockUnit {
+  /** Stable within a file: 'page:3', 'slide:2', 'notes:2', 'sheet:Q1', 'section:A › B', ''. */
+  key: string;
+  /** The label's translation (null for paragraphs outside any heading: no label). */
+  label: { key: string; values: Record<string, string | number> } | null;
+  blocks: ContentBlock[];
+}
+
+function unitOf(location: BlockLocation): Omit<BlockUnit, 'blocks'> {
+  switch (location.kind) {
+    case 'page':
+    case 'slide':
+    case 'notes':
+      return {
+        key: `${location.kind}:${location.kind === 'page' ? location.page : location.slide}`,
+        label: locationMessage(location),
+      };
+    case 'sheet':
+      return {
+        key: `sheet:${location.sheet}`,
+        label: { key: 'content.location.sheet', values: { sheet: location.sheet } },
+      };
+    case 'paragraph': {
+      const path = (location.headingPath ?? [])
+        .map((h) => h.trim())
+        .filter(Boolean)
+        .join(' › ');
+      return {
+        key: `section:${path}`,
+        label: path ? { key: 'content.location.section', values: { path } } : null,
+      };
+    }
+    default:
+      return { key: '', label: null };
+  }
+}
+
+/**
+ * Consecutive blocks of one page, slide, sheet or section grouped under one label, in reading
+ * order (the extracted-text panel labels each page once, not every paragraph).
+ */
+export function groupByUnit(blocks: readonly ContentBlock[]): BlockUnit[] {
+  const units: BlockUnit[] = [];
+  for (const block of blocks) {
+    const unit = unitOf(block.location);
+    const last = units.at(-1);
+    if (last && last.key === unit.key) last.blocks.push(block);
+    else units.push({ ...unit, blocks: [block] });
+  }
+  return units;
+}
