@@ -101,15 +101,15 @@ const zhTW: ReportLabels = {
   types: {
     multiple_choice: '選擇題',
     true_false: '是非題',
-    dropdown_fill_in_blank: '下拉式填空題',
+    dropdown_fill_in_blank: '填空題',
     short_answer: '簡答題',
   },
   grades: {
     excellent: '優秀',
     good: '良好',
-    average: '普通',
+    average: '中等',
     pass: '及格',
-    needsImprovement: '待加強',
+    needsImprovement: '需要加強',
   },
   location: (loc) => {
     switch (loc.kind) {
@@ -161,7 +161,7 @@ const en: ReportLabels = {
   fileNameFallback: 'quiz',
   types: {
     multiple_choice: 'Multiple choice',
-    true_false: 'True or false',
+    true_false: 'True / False',
     dropdown_fill_in_blank: 'Fill in the blank',
     short_answer: 'Short answer',
   },

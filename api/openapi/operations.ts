@@ -448,7 +448,14 @@ export const operations: Operation[] = [
     path: '/api/v1/quiz/{quizId}/report/export',
     tag: 'quiz',
     summary: 'The report as PDF or CSV (premium).',
-    query: { format: str({ enum: ['pdf', 'csv'], default: 'pdf' }), attemptId: str() },
+    query: {
+      format: str({ enum: ['pdf', 'csv'], default: 'pdf' }),
+      attemptId: str(),
+      tz: str({
+        maxLength: 64,
+        description: "The learner's IANA time zone for dates (default Asia/Taipei).",
+      }),
+    },
     ok: { media: 'application/pdf' },
     errors: [401, 402, 404],
   },

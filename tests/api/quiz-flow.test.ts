@@ -283,6 +283,18 @@ describe.each(databases)('quiz flow on %s', (dialect) => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
+
+    // Dates in the learner's zone (the web sends its own): 25 hours apart, two different days;
+    // a zone Intl does not know gives the default one.
+    const nameIn = async (tz: string) =>
+      (
+        await t.app.request(
+          `/api/v1/quiz/${quizId}/report/export?format=csv&tz=${encodeURIComponent(tz)}`,
+          { headers: { authorization: `Bearer ${token}` } },
+        )
+      ).headers.get('content-disposition');
+    expect(await nameIn('Pacific/Kiritimati')).not.toBe(await nameIn('Pacific/Pago_Pago'));
+    expect(await nameIn('Mars/Olympus_Mons')).toBe(csv.headers.get('content-disposition'));
   });
 
   it('answers 404 for another learner’s quiz, material and generation, everywhere', async () => {

@@ -16,6 +16,8 @@ import {
 } from '../../api/export/index.js';
 import type { Location } from '../../api/extract/types.js';
 import type { AnswerDetail, QuizReport } from '../../api/scoring/types.js';
+import enQuiz from '../../src/i18n/locales/en/quiz.json';
+import zhQuiz from '../../src/i18n/locales/zh-TW/quiz.json';
 
 const run = promisify(execFile);
 
@@ -223,7 +225,7 @@ describe('renderReportPdf', () => {
 
   it('shows the header: date, score, grade, correct x of y, and the per-type table', () => {
     const header = zhText.slice(0, zhText.indexOf('各題型表現'));
-    // 2 of 4 → 50% → 待加強; 06:05 UTC is 14:05 in Taipei.
+    // 2 of 4 → 50% → 需要加強; 06:05 UTC is 14:05 in Taipei.
     for (const expected of [
       '日期',
       '2026/03/09',
@@ -231,7 +233,7 @@ describe('renderReportPdf', () => {
       '分數',
       '50%',
       '等第',
-      '待加強',
+      '需要加強',
       '答對2/4題',
     ]) {
       expect(header).toContain(expected);
@@ -241,7 +243,7 @@ describe('renderReportPdf', () => {
       '題型答對/題數答對率',
       '選擇題0/10%',
       '是非題1/1100%',
-      '下拉式填空題1/1100%',
+      '填空題1/1100%',
       '簡答題0/10%',
     ]) {
       expect(zhText).toContain(squash(expected));
@@ -453,12 +455,12 @@ describe('labels', () => {
     [90, '優秀', 'Excellent'],
     [89, '良好', 'Good'],
     [80, '良好', 'Good'],
-    [79, '普通', 'Average'],
-    [70, '普通', 'Average'],
+    [79, '中等', 'Average'],
+    [70, '中等', 'Average'],
     [69, '及格', 'Pass'],
     [60, '及格', 'Pass'],
-    [59, '待加強', 'Needs improvement'],
-    [0, '待加強', 'Needs improvement'],
+    [59, '需要加強', 'Needs improvement'],
+    [0, '需要加強', 'Needs improvement'],
   ])('score %d is %s / %s', (score, zh, en) => {
     expect(labelsFor('zh-TW').grades[gradeOf(score)]).toBe(zh);
     expect(labelsFor('en').grades[gradeOf(score)]).toBe(en);
@@ -486,16 +488,19 @@ describe('labels', () => {
     expect(formatLocation(location, 'en')).toBe(en);
   });
 
-  it('names every question type in both languages', () => {
-    expect(labelsFor('zh-TW').types).toEqual({
-      multiple_choice: '選擇題',
-      true_false: '是非題',
-      dropdown_fill_in_blank: '下拉式填空題',
-      short_answer: '簡答題',
-    });
-    expect(Object.values(labelsFor('en').types).every((name) => /^[A-Z][a-z ]+$/.test(name))).toBe(
-      true,
-    );
+  it('names question types and grades with the words the app uses, in both languages', () => {
+    // One catalog: the file says what the results page says (needsImprovement 需要加強, 填空題).
+    for (const [locale, catalog] of [
+      ['zh-TW', zhQuiz],
+      ['en', enQuiz],
+    ] as const) {
+      const l = labelsFor(locale);
+      for (const [type, name] of Object.entries(l.types))
+        expect(name).toBe(catalog.types[type as keyof typeof catalog.types]);
+      for (const [grade, name] of Object.entries(l.grades))
+        expect(name).toBe(catalog.results.grade[grade as keyof typeof catalog.results.grade]);
+    }
+    expect(labelsFor('zh-TW').types.dropdown_fill_in_blank).toBe('填空題');
   });
 });
 

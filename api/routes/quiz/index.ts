@@ -203,16 +203,24 @@ export function quizRoutes() {
 
   r.get(
     '/:quizId/report/export',
-    validate('query', z.object({ format: z.enum(['pdf', 'csv']).default('pdf') })),
+    validate(
+      'query',
+      z.object({
+        format: z.enum(['pdf', 'csv']).default('pdf'),
+        // The learner's IANA zone (the web sends its own): dates as the app shows them.
+        tz: z.string().max(64).optional(),
+      }),
+    ),
     async (c) => {
-      const { format } = c.req.valid('query');
+      const { format, tz } = c.req.valid('query');
+      const timeZone = knownTimeZone(tz);
       const locale = c.get('locale');
       const report = await getReportForExport(
         c.get('deps').db,
         c.get('user').id,
         c.req.param('quizId'),
       );
-      const name = exportFileName(report, format, locale);
+      const name = exportFileName(report, format, locale, { timeZone });
       const headers = {
         'Content-Disposition': contentDisposition(name),
         'Cache-Control': 'private, no-store',
@@ -223,7 +231,7 @@ export function quizRoutes() {
           'Content-Type': 'text/csv; charset=utf-8',
         });
       }
-      const pdf = await renderReportPdf(report, locale);
+      const pdf = await renderReportPdf(report, locale, { timeZone });
       return c.body(new Uint8Array(pdf), 200, { ...headers, 'Content-Type': 'application/pdf' });
     },
   );
@@ -253,4 +261,15 @@ export function quizRoutes() {
     throw new AppError('NOT_FOUND');
   });
   return r;
+}
+
+/** A time zone Intl knows (e.g. Europe/Berlin); anything else gives the default zone. */
+function knownTimeZone(zone: string | undefined): string | undefined {
+  if (!zone) return undefined;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    return undefined;
+  }
 }

@@ -12,5 +12,8 @@ export type ExportFormat = z.infer<typeof exportFormatSchema>;
  */
 export async function exportReport(quizId: string, format: ExportFormat): Promise<void> {
   const fmt = exportFormatSchema.parse(format);
-  await downloadFromApi(`${quizPath(quizId)}/report/export?format=${fmt}`, `quiz-report.${fmt}`);
+  // Dates in the file as the app shows them: in the learner's own time zone.
+  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const query = `format=${fmt}${tz ? `&tz=${encodeURIComponent(tz)}` : ''}`;
+  await downloadFromApi(`${quizPath(quizId)}/report/export?${query}`, `quiz-report.${fmt}`);
 }
