@@ -1,16 +1,18 @@
 import { useEffect } from 'react';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../config/paths';
+import { toast } from '../../../components/ui/toast';
 import { useAuthStore } from '../../../stores/auth-store';
+import { useFreeQuota } from '../hooks/settings-free-quota';
 import { useQuizMaterial } from '../api/get-quiz-material';
 import { useSetupDocumentTitle } from '../hooks/generation-document-title';
 import { BackIcon } from './settings-icons';
-import { SettingsQuizForm } from './settings-quiz-form';
+import { LIMIT_TOAST_MS, SettingsQuizForm } from './settings-quiz-form';
 import './settings-page.css';
 
 /** /materials/{id}/quiz/new: the quiz settings of one material (spec §2 "Quiz settings"). */
@@ -20,6 +22,16 @@ export default function QuizSettingsPage() {
   const { state, reload } = useQuizMaterial(materialId);
   const refreshProfile = useAuthStore((s) => s.refreshProfile);
   useSetupDocumentTitle(t('settings.docTitle'));
+  const quota = useFreeQuota();
+  const navigate = useNavigate();
+
+  // Spec §2: a free learner at the limit is sent to the material detail with the limit message
+  // (its generate button is disabled there, with the same reason and a way to upgrade).
+  useEffect(() => {
+    if (!quota.reached) return;
+    toast.error(t('settings.limitReached'), LIMIT_TOAST_MS);
+    navigate(paths.material(materialId), { replace: true });
+  }, [quota.reached, materialId, navigate, t]);
 
   // The usage count may have changed in another tab (at most one profile read per 5 s).
   useEffect(() => {

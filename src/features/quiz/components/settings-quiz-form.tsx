@@ -34,7 +34,7 @@ import { ChoiceGroup } from './settings-choice-group';
 import { LockIcon, SparkIcon } from './settings-icons';
 
 /** The limit message stays long enough to read (two sentences). */
-const LIMIT_TOAST_MS = 6000;
+export const LIMIT_TOAST_MS = 6000;
 
 /** The form as it was left for this material (Back from the loading screen), else defaults. */
 function initialForm(material: QuizMaterial): SettingsForm {
