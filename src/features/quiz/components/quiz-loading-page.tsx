@@ -12,7 +12,7 @@ import { useGenerationProgress } from '../hooks/generation-progress';
 import { useGenerationRun, type RunOutcome } from '../hooks/generation-run';
 import { useGenerateLater } from '../hooks/use-generate-later';
 import { noticeTexts, renderNotice } from '../lib/generation-notices';
-import { pickTip, READY_DELAY_MS, stageTextAt } from '../lib/generation-progress';
+import { pickTip, READY_DELAY_MS, stageTextAt, TIP_DELAY_MS } from '../lib/generation-progress';
 import { stopRun } from '../lib/generation-runner';
 import { useGenerationStore, type PendingGeneration } from '../stores/generation-store';
 import { BulbIcon, SparkIcon } from './settings-icons';
@@ -44,6 +44,12 @@ function GenerationScreen({ pending }: { pending: PendingGeneration }) {
   const generateLater = useGenerateLater();
   const [readyQuizId, setReadyQuizId] = useState<string | null>(null);
   const [tip] = useState(() => pickTip());
+  // A quiz ready in a second or two goes straight on: a tip shown for a moment cannot be read.
+  const [tipShown, setTipShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setTipShown(true), TIP_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
   const { materialId } = pending;
   useSetupDocumentTitle(t('loading.docTitle'));
 
@@ -174,13 +180,15 @@ function GenerationScreen({ pending }: { pending: PendingGeneration }) {
           </div>
         </div>
 
-        <div className="generation-tip">
-          <BulbIcon />
-          <div>
-            <h2 className="generation-tip__title">{t('loading.tipTitle')}</h2>
-            <p className="generation-tip__text">{t(`tips.${tip}`)}</p>
+        {tipShown && !done && (
+          <div className="generation-tip">
+            <BulbIcon />
+            <div>
+              <h2 className="generation-tip__title">{t('loading.tipTitle')}</h2>
+              <p className="generation-tip__text">{t(`tips.${tip}`)}</p>
+            </div>
           </div>
-        </div>
+        )}
 
         <p className="generation-card__hint">{t('loading.stayHint')}</p>
         <Button variant="secondary" onClick={cancel} disabled={done || run.finished}>

@@ -3,7 +3,7 @@ import { ApiError } from '../../../lib/api-client';
 import { isNetworkError } from '../../../lib/offline/network';
 import { getGeneration } from '../api/get-generation';
 import type { Generation, QuizNotice } from '../api/types';
-import { POLL_MS } from '../lib/generation-progress';
+import { FIRST_POLL_MS, POLL_MS } from '../lib/generation-progress';
 import { isAbortError, pageIsUnloading, startRun, stopRun } from '../lib/generation-runner';
 import { useGenerationStore, type PendingGeneration } from '../stores/generation-store';
 
@@ -77,7 +77,8 @@ export function useGenerationRun(
     };
   }, [id, following, pending.body, finish]);
 
-  // Stage and progress. 404 means the POST has not reached the server yet: keep asking.
+  // Stage and progress. Right after sending, the first look waits one interval (asking at once
+  // found nothing but a 404 in the console); a 404 later still means "not there yet".
   useEffect(() => {
     if (finished) return;
     let active = true;
@@ -101,11 +102,18 @@ export function useGenerationRun(
         busy = false;
       }
     };
-    void poll();
-    const timer = setInterval(poll, POLL_MS);
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const first = setTimeout(
+      () => {
+        void poll();
+        timer = setInterval(poll, POLL_MS);
+      },
+      following ? 0 : FIRST_POLL_MS,
+    );
     return () => {
       active = false;
       controller.abort();
+      clearTimeout(first);
       clearInterval(timer);
     };
   }, [id, following, finished, finish, restart]);

@@ -7,8 +7,12 @@ import type { GenerationStage } from '../api/types';
 
 export const TICK_MS = 100;
 export const POLL_MS = 400;
+/** The first look after sending waits for the server to have registered the generation. */
+export const FIRST_POLL_MS = 1000;
 /** Spec §9: the quiz-ready redirect waits 1 s at 100 %. */
 export const READY_DELAY_MS = 1000;
+/** The learning tip appears only when a generation takes a while (long enough to read it). */
+export const TIP_DELAY_MS = 2500;
 
 /**
  * The highest value the simulation may show while the server is in a stage. The server maps its
