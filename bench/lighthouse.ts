@@ -17,9 +17,8 @@ import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
-import { call, dataOf, out, root, signUp, startServer } from './support/server.js';
+import { out, root, seedLearnerWithQuiz, startServer } from './support/server.js';
 
-const CORPUS_FILE = 'txt/zh_us_constitution_taiwan_phrasing.txt';
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 95 };
 const LCP_TARGET_MS = 2000;
 
@@ -42,32 +41,10 @@ const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome
 
 try {
   const { base } = server;
-  const token = await signUp(server, 'bench-lighthouse@example.com', 'Bench2026');
-  const form = new FormData();
-  form.append('title', '美國憲法（臺灣用語）');
-  form.append(
-    'files',
-    new Blob([fs.readFileSync(path.resolve(root, '../shared/corpus', CORPUS_FILE))], {
-      type: 'text/plain',
-    }),
-    path.basename(CORPUS_FILE),
+  const { token, material, quiz } = await seedLearnerWithQuiz(
+    server,
+    'bench-lighthouse@example.com',
   );
-  const material = dataOf(
-    await call(base, 'POST', '/api/v1/materials/upload', form, token),
-    201,
-    'upload',
-  ) as unknown as { id: string };
-  const quiz = dataOf(
-    await call(
-      base,
-      'POST',
-      '/api/v1/quiz/generate',
-      { materialId: material.id, questionCount: 5 },
-      token,
-    ),
-    201,
-    'generate',
-  ) as unknown as { quizId: string };
 
   const pages = [
     { name: '/', url: `${base}/`, signedIn: false },

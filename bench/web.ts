@@ -28,7 +28,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import { chromium, type BrowserContext } from '@playwright/test';
-import { call, dataOf, out, signUp, startServer } from './support/server.js';
+import { out, seedLearnerWithQuiz, startServer, STUDY_FILE } from './support/server.js';
 import {
   precacheFiles,
   readViteManifest,
@@ -37,10 +37,9 @@ import {
 } from '../scripts/build-manifest.js';
 
 const TARGET_KB = 150;
-const CORPUS_FILE = 'txt/zh_us_constitution_taiwan_phrasing.txt';
+
 const QUESTION_TIMEOUT_MS = 15_000;
 const root = path.resolve(import.meta.dirname, '..');
-const corpus = path.resolve(root, '../shared/corpus');
 
 const { values: args } = parseArgs({
   options: {
@@ -243,30 +242,7 @@ async function main() {
   let ok = weightOk;
   try {
     // A verified learner with one real document and a 5-question quiz.
-    const token = await signUp(server, 'bench-web@example.com', 'Bench2026');
-    const form = new FormData();
-    form.append('title', '美國憲法（臺灣用語）');
-    form.append(
-      'files',
-      new Blob([fs.readFileSync(path.join(corpus, CORPUS_FILE))], { type: 'text/plain' }),
-      path.basename(CORPUS_FILE),
-    );
-    const material = dataOf(
-      await call(base, 'POST', '/api/v1/materials/upload', form, token),
-      201,
-      'upload',
-    ) as unknown as { id: string };
-    const quiz = dataOf(
-      await call(
-        base,
-        'POST',
-        '/api/v1/quiz/generate',
-        { materialId: material.id, questionCount: 5 },
-        token,
-      ),
-      201,
-      'generate',
-    ) as unknown as { quizId: string; questions: Array<{ question: string }> };
+    const { token, material, quiz } = await seedLearnerWithQuiz(server, 'bench-web@example.com');
     const first = quiz.questions[0]?.question ?? '';
     const snippet = (first.split(/_{3,}/).sort((a, b) => b.length - a.length)[0] ?? '')
       .trim()
@@ -318,7 +294,7 @@ async function main() {
       `Navigation → first question visible, repeat visit (new tab, service worker in control), ${RUNS} runs each:`,
     );
     out(
-      `  Chromium ${browser.version()}, 360×740, zh-TW, loopback server; quiz: 5 questions on ${CORPUS_FILE}`,
+      `  Chromium ${browser.version()}, 360×740, zh-TW, loopback server; quiz: 5 questions on ${STUDY_FILE}`,
     );
     out(
       `  machine: ${os.cpus().length} CPUs, load average ${loadAtStart} at the start (other work on the machine slows every figure)`,

@@ -154,3 +154,41 @@ export async function signUp(server: RunningServer, email: string, password: str
   if (!token) throw new Error(`login ${email}: ${login.text}`);
   return token;
 }
+
+/** The corpus file both browser benches study: a short zh-TW text that gives a 5-question quiz. */
+export const STUDY_FILE = 'txt/zh_us_constitution_taiwan_phrasing.txt';
+
+/**
+ * A signed-up learner with one real document (STUDY_FILE) and a 5-question quiz of it, made
+ * through the API as the web app would.
+ */
+export async function seedLearnerWithQuiz(server: RunningServer, email: string) {
+  const { base } = server;
+  const token = await signUp(server, email, 'Bench2026');
+  const form = new FormData();
+  form.append('title', '美國憲法（臺灣用語）');
+  form.append(
+    'files',
+    new Blob([fs.readFileSync(path.resolve(root, '../shared/corpus', STUDY_FILE))], {
+      type: 'text/plain',
+    }),
+    path.basename(STUDY_FILE),
+  );
+  const material = dataOf(
+    await call(base, 'POST', '/api/v1/materials/upload', form, token),
+    201,
+    'upload',
+  ) as unknown as { id: string };
+  const quiz = dataOf(
+    await call(
+      base,
+      'POST',
+      '/api/v1/quiz/generate',
+      { materialId: material.id, questionCount: 5 },
+      token,
+    ),
+    201,
+    'generate',
+  ) as unknown as { quizId: string; questions: Array<{ question: string }> };
+  return { token, material, quiz };
+}

@@ -61,26 +61,8 @@ async function forgetChildren(userId: string, materialIds: readonly string[]) {
  * that finished meanwhile).
  */
 export function saveMaterialList(userId: string, records: MaterialRecord[], startedAt: number) {
-  return quietly(() =>
-    db.transaction('rw', [db.materials, db.quizzes, db.reports, db.attempts, db.meta], async () => {
-      const now = Date.now();
-      const keep = new Set(records.map((r) => r.id));
-      const old = await db.materials.where('userId').equals(userId).toArray();
-      const gone = old.filter((m) => !keep.has(m.id) && m.fetchedAt < startedAt).map((m) => m.id);
-      await db.materials.bulkDelete(gone.map((id) => [userId, id] as [string, string]));
-      await forgetChildren(userId, gone);
-      await db.materials.bulkPut(
-        records.map((r) => ({
-          userId,
-          id: r.id,
-          createdAt: r.createdAt ?? '',
-          data: r.data,
-          fetchedAt: now,
-        })),
-      );
-      await db.meta.put({ userId, key: LIST_FETCHED, value: now });
-    }),
-  );
+  // The whole list is the one page that covers all of time.
+  return saveMaterialPage(userId, records, { more: false }, startedAt);
 }
 
 /** Where a page of the list sits: the last page's oldest createdAt above it, if any. */
