@@ -263,8 +263,14 @@ export const operations: Operation[] = [
     method: 'get',
     path: '/api/v1/materials',
     tag: 'materials',
-    summary: "The learner's materials, newest first.",
-    errors: [401],
+    summary:
+      "The learner's materials, newest first. Without parameters the whole list; with `limit` one page and `nextCursor` (null on the last page) beside `data`; `q` searches title, description and extracted text, folding 台/臺-style variants and case. Answers carry an ETag (If-None-Match → 304).",
+    query: {
+      limit: int({ minimum: 1, maximum: 100, description: 'Page size; omit for the whole list.' }),
+      cursor: str({ maxLength: 500, description: 'nextCursor of the page before.' }),
+      q: str({ maxLength: 500, description: 'Search words (all must match).' }),
+    },
+    errors: [400, 401],
   },
   {
     method: 'get',
