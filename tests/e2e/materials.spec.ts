@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   expect,
   expectAccessible,
-  linkFromOutbox,
+  signInNewLearner,
   snap,
   test,
-  uniqueEmail,
   useLanguage,
   withServerDb,
 } from './support/fixtures';
@@ -18,36 +17,12 @@ const CSV = 'csv/zh_gov_office_calendar_115_utf8_bom.csv';
 const DOCX = 'docx/en_doj_chapter13_trustee_handbook_ch1.docx';
 const EXTRA = 'md/zh_audrey_tang_2025_ai_safety_column.md';
 const LOCKED = 'xlsx/en_password_protected.xlsx';
-const PASSWORD = 'study2026';
 
 const MIME: Record<string, string> = {
   md: 'text/markdown',
   csv: 'text/csv',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
-
-const TEXT = {
-  'zh-TW': { email: '電子郵件', password: '密碼', login: '登入', menu: '帳號選單' },
-  en: { email: 'Email', password: 'Password', login: 'Log in', menu: 'Account menu' },
-} as const;
-
-/** Registers and verifies through the API, then logs in through the UI. */
-async function signInNewLearner(page: Page, request: APIRequestContext, lng: 'zh-TW' | 'en') {
-  const email = uniqueEmail('materials');
-  const reg = await request.post('/api/v1/auth/register', {
-    data: { email, password: PASSWORD, name: 'materials', locale: lng },
-  });
-  expect(reg.status()).toBe(201);
-  const verify = await linkFromOutbox(email, '/api/v1/auth/verify-email?token=');
-  expect((await request.get(verify, { maxRedirects: 0 })).status()).toBe(302);
-  await page.goto('/login');
-  await page.getByLabel(TEXT[lng].email).fill(email);
-  await page.getByLabel(TEXT[lng].password, { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: TEXT[lng].login, exact: true }).click();
-  await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
-  await expect(page.getByRole('button', { name: TEXT[lng].menu })).toBeVisible();
-  return email;
-}
 
 /** Drops real corpus files onto the drop zone, the way a browser's drag and drop does. */
 async function dropFiles(page: Page, files: string[]) {
@@ -98,7 +73,7 @@ test('a learner uploads three files by drag and drop, reads the extracted text, 
 }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInNewLearner(page, request, 'zh-TW');
+  await signInNewLearner(page, request, 'zh-TW', 'materials');
 
   // The empty list offers an upload.
   await expect(page.getByRole('heading', { name: '我的教材', level: 1 })).toBeVisible();
@@ -263,7 +238,7 @@ test('in English: browse for files, see the text and the quiz limit tooltip', as
   test.setTimeout(180_000);
   await useLanguage(page, 'en');
   await page.setViewportSize({ width: 1280, height: 800 });
-  const email = await signInNewLearner(page, request, 'en');
+  const email = await signInNewLearner(page, request, 'en', 'materials');
   // A learner who has used their three free quizzes: the generate button is disabled.
   withServerDb((db) =>
     db.prepare('UPDATE users SET free_usage_count = 3 WHERE email = ?').run(email),

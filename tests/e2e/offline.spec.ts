@@ -3,10 +3,9 @@ import path from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import {
   expect,
-  linkFromOutbox,
+  signInNewLearner,
   snap,
   test,
-  uniqueEmail,
   useLanguage,
   withServerDb,
 } from './support/fixtures';
@@ -20,7 +19,6 @@ import {
 // shell is fetched while the API is unreachable, which is the same situation for the data.
 
 const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpus');
-const PASSWORD = 'study2026';
 type Lng = 'zh-TW' | 'en';
 
 const T = {
@@ -114,25 +112,6 @@ const T = {
     subscribe: /^Subscribe/,
   },
 } as const;
-
-/** Registers and verifies through the API, logs in through the UI; returns the e-mail. */
-async function signIn(page: Page, request: APIRequestContext, lng: Lng) {
-  const t = T[lng];
-  const email = uniqueEmail('offline');
-  const reg = await request.post('/api/v1/auth/register', {
-    data: { email, password: PASSWORD, name: 'offline', locale: lng },
-  });
-  expect(reg.status()).toBe(201);
-  const verify = await linkFromOutbox(email, '/api/v1/auth/verify-email?token=');
-  expect((await request.get(verify, { maxRedirects: 0 })).status()).toBe(302);
-  await page.goto('/login');
-  await page.getByLabel(t.email).fill(email);
-  await page.getByLabel(t.password, { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: t.login, exact: true }).click();
-  await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
-  await expect(page.getByRole('button', { name: t.menu })).toBeVisible();
-  return email;
-}
 
 async function tokenOf(context: BrowserContext) {
   const cookie = (await context.cookies()).find((c) => c.name === 'mnemo_token');
@@ -317,7 +296,7 @@ async function takeQuizOffline(
   const t = T[lng];
   await useLanguage(page, lng);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, request, lng);
+  await signInNewLearner(page, request, lng, 'offline');
   const { materialId, quizId, title } = await materialWithQuiz(page, lng);
   const withWorker = await workerControls(page);
   test.info().annotations.push({
@@ -410,7 +389,7 @@ for (const lng of ['zh-TW', 'en'] as const) {
     const t = T[lng];
     await useLanguage(page, lng);
     await page.setViewportSize({ width: 1280, height: 800 });
-    const email = await signIn(page, request, lng);
+    const email = await signInNewLearner(page, request, lng, 'offline');
     await page.getByRole('link', { name: t.upload }).first().click();
     await expect(page).toHaveURL(/\/upload-material$/);
     // The page's code has loaded (a page never opened online cannot open offline).
@@ -478,7 +457,7 @@ for (const lng of ['zh-TW', 'en'] as const) {
     const t = T[lng];
     await useLanguage(page, lng);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signIn(page, request, lng);
+    await signInNewLearner(page, request, lng, 'offline');
     const name = `Offline gen ${lng}`;
     const { material } = await uploadMaterial(page, lng, name);
 
@@ -556,7 +535,7 @@ for (const lng of ['zh-TW', 'en'] as const) {
     const t = T[lng];
     await useLanguage(page, lng);
     await page.setViewportSize({ width: 1280, height: 800 });
-    const email = await signIn(page, request, lng);
+    const email = await signInNewLearner(page, request, lng, 'offline');
     const { materialId, quizId } = await materialWithQuiz(page, lng);
     // A premium learner with a scored attempt: export is hers to use, online.
     withServerDb((db) =>
@@ -620,7 +599,7 @@ test('an offline upload the server refuses is failed in the panel, with retry an
   test.setTimeout(120_000);
   await useLanguage(page, 'en');
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, request, 'en');
+  await signInNewLearner(page, request, 'en', 'offline');
   await page.getByRole('link', { name: 'Upload new material' }).first().click();
   await expect(page.getByTestId('drop-zone')).toBeVisible();
   await context.setOffline(true);

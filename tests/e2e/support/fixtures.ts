@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Frame, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Frame,
+  type Page,
+} from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import PostalMime from 'postal-mime';
 import Database from 'better-sqlite3';
@@ -201,4 +207,39 @@ export function withServerDb<T>(fn: (db: Database.Database) => T): T {
   } finally {
     db.close();
   }
+}
+
+/** The password every e2e learner is made with. */
+export const PASSWORD = 'study2026';
+
+const SIGN_IN = {
+  'zh-TW': { email: '電子郵件', password: '密碼', login: '登入', menu: '帳號選單' },
+  en: { email: 'Email', password: 'Password', login: 'Log in', menu: 'Account menu' },
+} as const;
+
+/**
+ * A new learner: registered and verified through the API (the account spec covers those
+ * screens), then logged in through the UI in `lng`; returns the e-mail.
+ */
+export async function signInNewLearner(
+  page: Page,
+  request: APIRequestContext,
+  lng: 'zh-TW' | 'en',
+  prefix = 'learner',
+) {
+  const email = uniqueEmail(prefix);
+  const reg = await request.post('/api/v1/auth/register', {
+    data: { email, password: PASSWORD, name: prefix, locale: lng },
+  });
+  expect(reg.status()).toBe(201);
+  const verify = await linkFromOutbox(email, '/api/v1/auth/verify-email?token=');
+  expect((await request.get(verify, { maxRedirects: 0 })).status()).toBe(302);
+  const t = SIGN_IN[lng];
+  await page.goto('/login');
+  await page.getByLabel(t.email).fill(email);
+  await page.getByLabel(t.password, { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: t.login, exact: true }).click();
+  await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
+  await expect(page.getByRole('button', { name: t.menu })).toBeVisible();
+  return email;
 }

@@ -1,24 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import {
-  expect,
-  expectAccessible,
-  linkFromOutbox,
-  snap,
-  uniqueEmail,
-  withServerDb,
-} from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { expect, expectAccessible, snap, withServerDb } from './fixtures';
 
 export type Lng = 'zh-TW' | 'en';
 
 export const CORPUS = path.resolve(import.meta.dirname, '../../../../shared/corpus');
-const PASSWORD = 'study2026';
-
-const SIGN_IN = {
-  'zh-TW': { email: '電子郵件', password: '密碼', login: '登入', menu: '帳號選單' },
-  en: { email: 'Email', password: 'Password', login: 'Log in', menu: 'Account menu' },
-} as const;
 
 const MIME: Record<string, string> = {
   pdf: 'application/pdf',
@@ -26,24 +13,8 @@ const MIME: Record<string, string> = {
   md: 'text/markdown',
 };
 
-/** Registers and verifies through the API, then logs in through the UI; returns the e-mail. */
-export async function signInNewLearner(page: Page, request: APIRequestContext, lng: Lng) {
-  const email = uniqueEmail('quiz');
-  const reg = await request.post('/api/v1/auth/register', {
-    data: { email, password: PASSWORD, name: 'quiz', locale: lng },
-  });
-  expect(reg.status()).toBe(201);
-  const verify = await linkFromOutbox(email, '/api/v1/auth/verify-email?token=');
-  expect((await request.get(verify, { maxRedirects: 0 })).status()).toBe(302);
-  const t = SIGN_IN[lng];
-  await page.goto('/login');
-  await page.getByLabel(t.email).fill(email);
-  await page.getByLabel(t.password, { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: t.login, exact: true }).click();
-  await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
-  await expect(page.getByRole('button', { name: t.menu })).toBeVisible();
-  return email;
-}
+/** Kept here for the quiz specs that import it from this file. */
+export { signInNewLearner } from './fixtures';
 
 /**
  * Uploads one corpus file through the upload page's drop zone (the events a browser's drag and
