@@ -7,7 +7,7 @@ import { toast } from '../../../components/ui/toast';
 import { LOGIN_REDIRECT_MS, REGISTER_RETURN_MS, TOAST_MS } from '../../../config/constants';
 import { paths } from '../../../config/paths';
 import { useAuthStore, type User } from '../../../stores/auth-store';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLoginQuery, type AuthMode } from '../hooks/use-login-query';
 import { useTimers } from '../hooks/use-timers';
 import type { Notice } from '../lib/notice';

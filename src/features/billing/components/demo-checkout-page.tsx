@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../config/paths';
 import { getDemoCheckout, type DemoCheckoutSession } from '../api/get-demo-checkout';
 import { useResource } from '../../../lib/use-resource';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { formatPrice, localName } from '../lib/price';
 import { AlertIcon } from './billing-icons';
 import { CardForm } from './card-form';

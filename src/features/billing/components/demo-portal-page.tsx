@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths';
 import { useAuthStore } from '../../../stores/auth-store';
 import { changeDemoSubscription, getDemoPortal, type DemoPortal } from '../api/demo-portal';
 import { useResource } from '../../../lib/use-resource';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { formatDay } from '../lib/price';
 import { AlertIcon, BackIcon, CheckIcon } from './billing-icons';
 import { CancelSubscriptionDialog } from './cancel-subscription-dialog';

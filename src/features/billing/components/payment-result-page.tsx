@@ -6,7 +6,7 @@ import { ButtonLink } from '../../../components/ui/button-link';
 import { Spinner } from '../../../components/ui/spinner';
 import { loginRedirect, paths } from '../../../config/paths';
 import { useCountdown } from '../hooks/use-countdown';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePaymentOutcome } from '../hooks/use-payment-outcome';
 import { PAYMENT_REDIRECT_MS } from '../lib/constants';
 import { readPaymentQuery } from '../lib/payment-outcome';

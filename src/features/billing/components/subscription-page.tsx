@@ -8,7 +8,7 @@ import { getSubscriptionStatus } from '../api/get-subscription-status';
 import { useResource } from '../../../lib/use-resource';
 import { isNetworkError } from '../../../lib/offline/network';
 import { useOnline } from '../../../lib/offline/use-online';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AlertIcon } from './billing-icons';
 import { CurrentPlanCard } from './current-plan-card';
 import { PlanPicker } from './plan-picker';

@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../config/paths';
 import { useMaterial } from '../api/get-material';
 import { updateMaterial } from '../api/update-material';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOfflineData } from '../hooks/use-offline-data';
 import { isNetworkError } from '../../../lib/offline/network';
 import { formatDate } from '../lib/format';

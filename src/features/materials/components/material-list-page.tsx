@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { paths } from '../../../config/paths';
 import { searchMaterials, useMaterials } from '../api/get-materials';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { availableOffline, useOfflineData, usePrefetchQuizzes } from '../hooks/use-offline-data';
 import { SEARCH_MIN_MATERIALS } from '../lib/constants';
 import { filterMaterials } from '../lib/filter-materials';

@@ -7,7 +7,7 @@ import { TextAreaField } from '../../../components/ui/textarea-field';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { UPLOAD_LIMITS, useUpload } from '../hooks/use-upload';
 import { MAX_FILE_MB, MAX_FILES } from '../lib/constants';
 import type { Material } from '../lib/material';

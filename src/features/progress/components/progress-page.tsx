@@ -7,7 +7,7 @@ import { isNetworkError } from '../../../lib/offline/network';
 import { useResource } from '../../../lib/use-resource';
 import { useAuthStore } from '../../../stores/auth-store';
 import { getProgress } from '../api/get-progress';
-import { usePageTitle } from '../hooks/use-page-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ConceptList } from './concept-list';
 import { ScoreSection } from './score-section';
 import { StreakCard } from './streak-card';
@@ -21,7 +21,7 @@ export default function ProgressPage() {
   const { t } = useTranslation(['progress', 'offline']);
   const userId = useAuthStore((s) => s.user?.id ?? '');
   const progress = useResource(userId || null, (signal) => getProgress(signal));
-  usePageTitle(t('page.docTitle'));
+  useDocumentTitle(t('page.docTitle'));
 
   const header = (
     <header className="progress-page__header">

@@ -6,7 +6,7 @@ import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { materialChanged } from '../../../lib/data-events';
 import { useAuthStore } from '../../../stores/auth-store';
-import { useSetupDocumentTitle } from '../hooks/generation-document-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import type { Generation } from '../api/types';
 import { useGenerationProgress } from '../hooks/generation-progress';
 import { useGenerationRun, type RunOutcome } from '../hooks/generation-run';
@@ -51,7 +51,7 @@ function GenerationScreen({ pending }: { pending: PendingGeneration }) {
     return () => clearTimeout(timer);
   }, []);
   const { materialId } = pending;
-  useSetupDocumentTitle(t('loading.docTitle'));
+  useDocumentTitle(t('loading.docTitle'));
 
   const backToMaterial = () => navigate(paths.material(materialId), { replace: true });
 

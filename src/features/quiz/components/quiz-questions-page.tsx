@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { isNetworkError } from '../../../lib/offline/network';
 import { paths } from '../../../config/paths';
 import { useQuiz } from '../api/get-quiz';
-import { usePageTitle } from '../hooks/use-page-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePendingSubmission } from '../hooks/use-pending-submission';
 import { useQuizSession } from '../stores/quiz-session-store';
 import { PendingSubmission } from './pending-submission';
@@ -36,7 +36,7 @@ export default function QuizQuestionsPage() {
       useQuizSession.setState({ quizId: null, drafts: {}, index: 0, submissionId: null });
     }
   }, [pending, quizId]);
-  usePageTitle(
+  useDocumentTitle(
     quiz.status === 'ready' ? quiz.data.title || t('take.untitled') : t('take.docTitle'),
   );
 

@@ -13,7 +13,7 @@ import { useAuthStore } from '../../../stores/auth-store';
 import { getQuiz } from '../api/get-quiz';
 import { useReport } from '../api/get-report';
 import type { QuizReport } from '../api/types';
-import { usePageTitle } from '../hooks/use-page-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePendingSubmission } from '../hooks/use-pending-submission';
 import { useQuizSession } from '../stores/quiz-session-store';
 import { PendingSubmission } from './pending-submission';
@@ -45,7 +45,7 @@ export default function QuizResultsPage() {
   const report = useReport(quizId, fromSubmit);
   // Submitted offline and not scored yet: the notice; the report shows once it is stored.
   const pending = usePendingSubmission(quizId, materialId);
-  usePageTitle(t('results.docTitle'));
+  useDocumentTitle(t('results.docTitle'));
 
   if (pending) return <PendingSubmission item={pending} materialId={materialId} />;
   if (report.status === 'loading') return <PageSpinner label={t('results.loading')} />;

@@ -10,7 +10,7 @@ import { toast } from '../../../components/ui/toast';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useFreeQuota } from '../hooks/settings-free-quota';
 import { useQuizMaterial } from '../api/get-quiz-material';
-import { useSetupDocumentTitle } from '../hooks/generation-document-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { BackIcon } from './settings-icons';
 import { LIMIT_TOAST_MS, SettingsQuizForm } from './settings-quiz-form';
 import './settings-page.css';
@@ -21,7 +21,7 @@ export default function QuizSettingsPage() {
   const { materialId = '' } = useParams();
   const { state, reload } = useQuizMaterial(materialId);
   const refreshProfile = useAuthStore((s) => s.refreshProfile);
-  useSetupDocumentTitle(t('settings.docTitle'));
+  useDocumentTitle(t('settings.docTitle'));
   const quota = useFreeQuota();
   const navigate = useNavigate();
 

@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { isNetworkError } from '../../../lib/offline/network';
 import { useAuthStore } from '../../../stores/auth-store';
-import { usePageTitle } from '../hooks/use-page-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useReviewQueue } from '../hooks/use-review-queue';
 import { LockIcon, ReviewIcon } from './review-icons';
 import { ReviewSession } from './review-session';
@@ -31,7 +31,7 @@ export default function ReviewPage() {
   const concept = useConcept();
   const user = useAuthStore((s) => s.user);
   const premium = user?.account_type === 'premium';
-  usePageTitle(concept ? t('page.conceptDocTitle', { concept }) : t('page.docTitle'));
+  useDocumentTitle(concept ? t('page.conceptDocTitle', { concept }) : t('page.docTitle'));
 
   const header = (
     <header className="review-page__header">
