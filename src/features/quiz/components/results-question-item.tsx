@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import type { AnswerDetail } from '../api/types';
+import { examSourceOf, formatExamSource } from '../lib/exam-source';
 import { formatLocation } from '../lib/location';
 import { LockedTeaser } from './results-locked';
 import { CitedExplanation } from '../../../components/ui/cited-explanation';
@@ -43,7 +44,10 @@ export function ResultsQuestionItem({
     : detail.answered
       ? 'incorrect'
       : 'unanswered';
-  const location = formatLocation(detail.citation?.location, tr);
+  const page = formatLocation(detail.citation?.location, tr);
+  // An exam item's paper and number: in the head, and first in its citation.
+  const examSource = formatExamSource(examSourceOf(detail), tr);
+  const location = [examSource, page].filter(Boolean).join(' · ');
   const concepts = (detail.relatedConcepts ?? []).filter((c) => c.trim());
   const hasPremium = Boolean(detail.explanation || detail.citation?.quote || concepts.length);
   return (
@@ -59,6 +63,11 @@ export function ResultsQuestionItem({
             {t(`types.${detail.type}`, { defaultValue: t('types.other') })}
           </span>
           <ResultStatus status={status} />
+          {examSource && (
+            <span className="result-item__source" data-testid="exam-source">
+              {examSource}
+            </span>
+          )}
         </span>
         <span className="result-item__question">{detail.question}</span>
         <ChevronIcon />
