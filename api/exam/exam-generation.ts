@@ -15,8 +15,10 @@ import {
 } from '../quizgen/types.js';
 import {
   isExamMaterial,
+  isUnscoredPractice,
   paperLanguage,
   pickExamQuestions,
+  practiceItems,
   proseDocument,
   usableItems,
 } from './exam-quiz.js';
@@ -97,10 +99,13 @@ export function prepareSettings(
       throw badCount();
     return { ...settings, exam: undefined };
   }
-  if (!rec.keyFound && !prose) throw new AppError('EXAM_KEY_MISSING');
-  if (!settings.questionTypes.includes('multiple_choice') && !prose)
+  // A paper without its key is practised unscored only when the learner chose so.
+  const unscored = isUnscoredPractice(rec, settings);
+  if (!rec.keyFound && !prose && !unscored) throw new AppError('EXAM_KEY_MISSING');
+  if (unscored && practiceItems(rec).length === 0) throw new AppError('EXAM_KEY_MISSING');
+  if (!settings.questionTypes.includes('multiple_choice') && !prose && !unscored)
     throw new AppError('EXAM_CHOICE_ONLY');
-  const items = usableItems(rec).length;
+  const items = unscored ? practiceItems(rec).length : usableItems(rec).length;
   const count = settings.exam?.all ? items : settings.questionCount;
   if (count < 1 || count > MAX_EXAM_QUESTIONS) throw badCount();
   const allowed =
@@ -109,7 +114,12 @@ export function prepareSettings(
   return {
     ...settings,
     questionCount: count,
-    exam: { order: settings.exam?.order ?? 'random', all: settings.exam?.all ?? false },
+    exam: {
+      order: settings.exam?.order ?? 'random',
+      all: settings.exam?.all ?? false,
+      // With a key the quiz is scored: the choice of unscored practice is not kept.
+      ...(unscored && { unscored: true }),
+    },
     // A random draw is made once: the same job run again (another instance) asks the same.
     seed: settings.seed ?? Math.floor(Math.random() * 2 ** 31),
   };
@@ -129,8 +139,11 @@ export async function generateForMaterial(
   if (!isExamMaterial(rec)) return generator.generate(doc, settings, opts);
   const prose = proseDocument(rec, doc);
   const withProse = prose.blocks.length > 0;
+  // Unscored practice (a paper without key, chosen by the learner): the paper's items only,
+  // with no key; never topped up with generated questions, which would be scored.
+  const unscored = isUnscoredPractice(rec, settings);
 
-  if (!rec.keyFound || !settings.questionTypes.includes('multiple_choice')) {
+  if (!unscored && (!rec.keyFound || !settings.questionTypes.includes('multiple_choice'))) {
     // Never a question scored against a guessed key, never a question written about a question.
     if (!withProse) throw new AppError(rec.keyFound ? 'EXAM_CHOICE_ONLY' : 'EXAM_KEY_MISSING');
     const result = await generator.generate(prose, settings, opts);
@@ -145,7 +158,7 @@ export async function generateForMaterial(
   let questions = pick.questions;
   const notices = [...pick.notices];
   let language = pick.language;
-  if (pick.missing > 0 && withProse) {
+  if (pick.missing > 0 && withProse && !unscored) {
     const more = await generator.generate(
       prose,
       { ...settings, questionCount: pick.missing, exam: undefined },
