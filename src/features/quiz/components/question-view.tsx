@@ -46,6 +46,11 @@ export function QuestionView({
           {examSource}
         </span>
       )}
+      {question.unscored === true && (
+        <Badge tone="neutral" className="question__unscored">
+          {t('exam.unscored')}
+        </Badge>
+      )}
     </>
   );
 

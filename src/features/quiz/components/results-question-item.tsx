@@ -7,7 +7,7 @@ import { LockedTeaser } from './results-locked';
 import { CitedExplanation } from '../../../components/ui/cited-explanation';
 import { ChevronIcon, CheckIcon, CrossIcon, DashIcon } from './quiz-icons';
 
-type Status = 'correct' | 'incorrect' | 'unanswered';
+type Status = 'correct' | 'incorrect' | 'unanswered' | 'unscored';
 
 /** Correct / incorrect / unanswered as an icon and a word (never colour alone). */
 export function ResultStatus({ status }: { status: Status }) {
@@ -39,11 +39,14 @@ export function ResultsQuestionItem({
 }) {
   const { t } = useTranslation('quiz');
   const tr = (key: string, options?: Record<string, unknown>) => t(key, options);
-  const status: Status = detail.isCorrect
-    ? 'correct'
-    : detail.answered
-      ? 'incorrect'
-      : 'unanswered';
+  // Unscored practice (an exam paper without key): neither right nor wrong, and no key.
+  const status: Status = detail.unscored
+    ? 'unscored'
+    : detail.isCorrect
+      ? 'correct'
+      : detail.answered
+        ? 'incorrect'
+        : 'unanswered';
   const page = formatLocation(detail.citation?.location, tr);
   // An exam item's paper and number: in the head, and first in its citation.
   const examSource = formatExamSource(examSourceOf(detail), tr);
@@ -84,10 +87,12 @@ export function ResultsQuestionItem({
               )}
             </dd>
           </div>
-          <div className="result-answers__row result-answers__row--key">
-            <dt>{t('results.correctAnswer')}</dt>
-            <dd>{detail.correctAnswer}</dd>
-          </div>
+          {!detail.unscored && (
+            <div className="result-answers__row result-answers__row--key">
+              <dt>{t('results.correctAnswer')}</dt>
+              <dd>{detail.correctAnswer}</dd>
+            </div>
+          )}
         </dl>
 
         {locked ? (
