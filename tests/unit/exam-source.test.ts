@@ -34,13 +34,9 @@ describe('exam source of a question', () => {
   it('says 第 N 題 in zh-TW and "question N of the paper" in English', () => {
     const source = { paper: '114年 火災學概要', number: 12 };
     expect(formatExamSource(source, tIn('zh-TW'))).toBe('114年 火災學概要 第 12 題');
-    expect(formatExamSource(source, tIn('en'))).toBe(
-      '114年 火災學概要, question 12 of the paper',
-    );
+    expect(formatExamSource(source, tIn('en'))).toBe('114年 火災學概要, question 12 of the paper');
     expect(formatExamSource({ paper: '', number: 4 }, tIn('zh-TW'))).toBe('原卷第 4 題');
-    expect(formatExamSource({ paper: '', number: 4 }, tIn('en'))).toBe(
-      'Question 4 of the paper',
-    );
+    expect(formatExamSource({ paper: '', number: 4 }, tIn('en'))).toBe('Question 4 of the paper');
     expect(formatExamSource(null, tIn('en'))).toBe('');
   });
 });
