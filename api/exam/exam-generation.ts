@@ -51,30 +51,13 @@ export interface MaterialExam {
 }
 
 /**
- * A material's text never changes after its upload, so what the reader finds in it is kept per
- * material id (the most recent RECOGNITION_CACHE materials of this process): reading a long
- * document takes the reader up to a second, and the detail page and every quiz ask for it.
+ * The reader's finding for a material, read from its stored text each time it is asked: the
+ * reader is linear in the text's length and leaves prose early (api/exam/items.ts), so nothing
+ * is kept between requests and a better reader applies at once.
  */
-const RECOGNITION_CACHE = 200;
-const recognitions = new Map<string, MaterialExam>();
-
-/** The reader's finding for a material, once per material id; `doc` is loaded when needed. */
-export async function examOfMaterial(
-  materialId: string,
-  doc: ExtractedDocument | (() => Promise<ExtractedDocument>),
-): Promise<MaterialExam> {
-  const known = recognitions.get(materialId);
-  if (known) {
-    recognitions.delete(materialId);
-    recognitions.set(materialId, known);
-    return known;
-  }
-  const text = typeof doc === 'function' ? await doc() : doc;
-  const rec = recognizeMaterial(text);
-  const found = { rec, otherText: rec ? hasProse(rec, text) : true };
-  recognitions.set(materialId, found);
-  if (recognitions.size > RECOGNITION_CACHE) recognitions.delete(recognitions.keys().next().value!);
-  return found;
+export function examOfMaterial(doc: ExtractedDocument): MaterialExam {
+  const rec = recognizeMaterial(doc);
+  return { rec, otherText: rec ? hasProse(rec, doc) : true };
 }
 
 /** True when the material has text of its own besides its exam papers and keys. */

@@ -49,27 +49,20 @@ export function isExamMaterial(rec: ExamRecognition | null): rec is ExamRecognit
 
 /**
  * The files of the material that are exam papers or answer keys: the files items and essays
- * come from, and — when a key was found — a file whose text names itself an answer key.
- * Everything else is prose a mixed material's generated questions come from.
+ * come from, and the key files the reader used (`keyFileIds`). Everything else is prose a
+ * mixed material's generated questions come from.
  */
-export function examFileIds(rec: ExamRecognition, doc: ExtractedDocument): Set<string> {
-  const ids = new Set<string>([
+export function examFileIds(rec: ExamRecognition): Set<string> {
+  return new Set<string>([
     ...rec.items.map((i) => i.citation.fileId),
     ...rec.essays.map((e) => e.citation.fileId),
+    ...(rec.keyFileIds ?? []),
   ]);
-  if (rec.keyFound) {
-    const firstText = new Map<string, string>();
-    for (const b of doc.blocks) if (!firstText.has(b.fileId)) firstText.set(b.fileId, b.text);
-    for (const [fileId, text] of firstText)
-      if (/標準答案|答案|answer\s*(key|sheet|list)|answers/i.test(text.slice(0, 400)))
-        ids.add(fileId);
-  }
-  return ids;
 }
 
 /** The material without its exam files: what a generator may write questions from. */
 export function proseDocument(rec: ExamRecognition, doc: ExtractedDocument): ExtractedDocument {
-  const exam = examFileIds(rec, doc);
+  const exam = examFileIds(rec);
   const blocks: Block[] = doc.blocks.filter((b) => !exam.has(b.fileId) && b.text.trim());
   return { ...doc, blocks };
 }

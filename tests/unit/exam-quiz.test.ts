@@ -39,7 +39,15 @@ function item(number: number, key: string[], extra: Partial<ExamItem> = {}): Exa
 }
 
 function recognition(items: ExamItem[], extra: Partial<ExamRecognition> = {}): ExamRecognition {
-  return { items, essays: [], keyFound: true, corrections: 0, skipped: [], ...extra };
+  return {
+    items,
+    essays: [],
+    keyFound: true,
+    corrections: 0,
+    skipped: [],
+    keyFileIds: [],
+    ...extra,
+  };
 }
 
 const settings = (extra: Partial<QuizSettings> = {}): QuizSettings => ({
@@ -158,7 +166,9 @@ describe('choosing the items of a quiz', () => {
         },
       ],
     };
-    expect(proseDocument(recognition(forty), doc).blocks.map((b) => b.fileId)).toEqual(['notes']);
+    // The reader names the key files it used (ExamRecognition.keyFileIds).
+    const rec = recognition(forty, { keyFileIds: ['key'] });
+    expect(proseDocument(rec, doc).blocks.map((b) => b.fileId)).toEqual(['notes']);
   });
 });
 
