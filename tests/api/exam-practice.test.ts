@@ -150,6 +150,15 @@ describe.each(databases)('exam practice and mixed materials on %s', (dialect) =>
       .execute();
     expect(cards).toHaveLength(0);
     expect((await get('/api/v1/review/due')).body.data.cards).toHaveLength(0);
+
+    // Exported, it claims no key either: no option is marked right.
+    const gift = await t.app.request(`/api/v1/quiz/${quiz.quizId}/export?format=gift`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(gift.status).toBe(200);
+    const text = await gift.text();
+    expect(text).toContain('下列何者不是燃燒的四要素之一？');
+    expect(text).not.toMatch(/[{ ]=|%100%/);
   });
 
   it('scores a paper with its key even when unscored practice is asked for', async () => {
