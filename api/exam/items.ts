@@ -59,8 +59,7 @@ const GIVE_UP_AFTER = 3;
  * where glyph-lettered options begin: without one of them an item's options cannot be complete,
  * so the splitter is not run.
  */
-const MAY_COMPLETE =
-  /[(（][DdＤｄ丁][)）]|(?<![\p{L}\p{N}.．])[DdＤｄ][.．)）]|④|\n/u;
+const MAY_COMPLETE = /[(（][DdＤｄ丁][)）]|(?<![\p{L}\p{N}.．])[DdＤｄ][.．)）]|④|\n/u;
 
 type Section = 'none' | 'essay' | 'single' | 'multi' | 'answers';
 
@@ -156,7 +155,10 @@ export function readPaper(blocks: Block[], work?: ReadWork): PaperReading {
       out.answerText += `\n${text}`;
       continue;
     }
-    if (ANSWER_HEAD.test(foldWidth(text.slice(0, 40))) && out.items.length + out.skipped.length > 0) {
+    if (
+      ANSWER_HEAD.test(foldWidth(text.slice(0, 40))) &&
+      out.items.length + out.skipped.length > 0
+    ) {
       close();
       section = 'answers';
       out.answerText += `\n${text}`;
