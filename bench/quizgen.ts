@@ -6,6 +6,8 @@
  * for 20 questions of all types (first call, with dictionary loading, and the median of three
  * later calls), and generation time for the same text doubled.
  * Targets: generation ≤ 0.25× extraction; doubled text ≤ 2.2× (cost grows linearly).
+ * Then the exam-paper reader (issue 17) on the same texts, which every material detail and
+ * every quiz runs: time and doubled-text ratio (≤ 2.2: linear, docs/decisions/0021).
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -14,6 +16,7 @@ import { defaultLimits, extractDocument } from '../api/extract/index.js';
 import { closeExtractionWorkers } from '../api/extract/run-in-worker.js';
 import { sniffKind } from '../api/extract/sniff.js';
 import type { ExtractedDocument } from '../api/extract/types.js';
+import { recognizeExam } from '../api/exam/recognize.js';
 import { createBuiltinGenerator } from '../api/quizgen/builtin/index.js';
 import { QUESTION_TYPES, type QuizSettings } from '../api/quizgen/types.js';
 import { studyDocuments } from '../tests/support/study-documents.js';
@@ -134,6 +137,26 @@ async function main() {
     first = false;
   }
   console.log('\nTargets: ratio ≤ 0.25 (generation vs extraction), doubled ratio ≤ 2.2.');
+
+  // The exam reader on prose: read once, left early when it is no paper.
+  console.log(
+    '\n| document | chars | exam reader ms (median) | doubled ms | doubled ratio (≤ 2.2) |',
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: |');
+  const readTimes = async (doc: ExtractedDocument) => {
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) times.push((await timed(async () => recognizeExam(doc)))[1]);
+    return median(times);
+  };
+  for (const { file, doc } of largest) {
+    const once = await readTimes(doc);
+    const twice = await readTimes(doubled(doc));
+    // Below a millisecond the ratio is noise: it is shown, not judged.
+    const ratio = once < 1 ? '—' : `${(twice / once).toFixed(2)} ${mark(twice / once <= 2.2)}`;
+    console.log(
+      `| ${file} | ${chars(doc)} | ${once.toFixed(1)} | ${twice.toFixed(1)} | ${ratio} |`,
+    );
+  }
 }
 
 try {

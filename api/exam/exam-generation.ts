@@ -15,8 +15,10 @@ import {
 } from '../quizgen/types.js';
 import {
   isExamMaterial,
+  isUnscoredPractice,
   paperLanguage,
   pickExamQuestions,
+  practiceItems,
   proseDocument,
   usableItems,
 } from './exam-quiz.js';
@@ -49,30 +51,13 @@ export interface MaterialExam {
 }
 
 /**
- * A material's text never changes after its upload, so what the reader finds in it is kept per
- * material id (the most recent RECOGNITION_CACHE materials of this process): reading a long
- * document takes the reader up to a second, and the detail page and every quiz ask for it.
+ * The reader's finding for a material, read from its stored text each time it is asked: the
+ * reader is linear in the text's length and leaves prose early (api/exam/items.ts), so nothing
+ * is kept between requests and a better reader applies at once.
  */
-const RECOGNITION_CACHE = 200;
-const recognitions = new Map<string, MaterialExam>();
-
-/** The reader's finding for a material, once per material id; `doc` is loaded when needed. */
-export async function examOfMaterial(
-  materialId: string,
-  doc: ExtractedDocument | (() => Promise<ExtractedDocument>),
-): Promise<MaterialExam> {
-  const known = recognitions.get(materialId);
-  if (known) {
-    recognitions.delete(materialId);
-    recognitions.set(materialId, known);
-    return known;
-  }
-  const text = typeof doc === 'function' ? await doc() : doc;
-  const rec = recognizeMaterial(text);
-  const found = { rec, otherText: rec ? hasProse(rec, text) : true };
-  recognitions.set(materialId, found);
-  if (recognitions.size > RECOGNITION_CACHE) recognitions.delete(recognitions.keys().next().value!);
-  return found;
+export function examOfMaterial(doc: ExtractedDocument): MaterialExam {
+  const rec = recognizeMaterial(doc);
+  return { rec, otherText: rec ? hasProse(rec, doc) : true };
 }
 
 /** True when the material has text of its own besides its exam papers and keys. */
@@ -97,10 +82,13 @@ export function prepareSettings(
       throw badCount();
     return { ...settings, exam: undefined };
   }
-  if (!rec.keyFound && !prose) throw new AppError('EXAM_KEY_MISSING');
-  if (!settings.questionTypes.includes('multiple_choice') && !prose)
+  // A paper without its key is practised unscored only when the learner chose so.
+  const unscored = isUnscoredPractice(rec, settings);
+  if (!rec.keyFound && !prose && !unscored) throw new AppError('EXAM_KEY_MISSING');
+  if (unscored && practiceItems(rec).length === 0) throw new AppError('EXAM_KEY_MISSING');
+  if (!settings.questionTypes.includes('multiple_choice') && !prose && !unscored)
     throw new AppError('EXAM_CHOICE_ONLY');
-  const items = usableItems(rec).length;
+  const items = unscored ? practiceItems(rec).length : usableItems(rec).length;
   const count = settings.exam?.all ? items : settings.questionCount;
   if (count < 1 || count > MAX_EXAM_QUESTIONS) throw badCount();
   const allowed =
@@ -109,7 +97,12 @@ export function prepareSettings(
   return {
     ...settings,
     questionCount: count,
-    exam: { order: settings.exam?.order ?? 'random', all: settings.exam?.all ?? false },
+    exam: {
+      order: settings.exam?.order ?? 'random',
+      all: settings.exam?.all ?? false,
+      // With a key the quiz is scored: the choice of unscored practice is not kept.
+      ...(unscored && { unscored: true }),
+    },
     // A random draw is made once: the same job run again (another instance) asks the same.
     seed: settings.seed ?? Math.floor(Math.random() * 2 ** 31),
   };
@@ -129,8 +122,11 @@ export async function generateForMaterial(
   if (!isExamMaterial(rec)) return generator.generate(doc, settings, opts);
   const prose = proseDocument(rec, doc);
   const withProse = prose.blocks.length > 0;
+  // Unscored practice (a paper without key, chosen by the learner): the paper's items only,
+  // with no key; never topped up with generated questions, which would be scored.
+  const unscored = isUnscoredPractice(rec, settings);
 
-  if (!rec.keyFound || !settings.questionTypes.includes('multiple_choice')) {
+  if (!unscored && (!rec.keyFound || !settings.questionTypes.includes('multiple_choice'))) {
     // Never a question scored against a guessed key, never a question written about a question.
     if (!withProse) throw new AppError(rec.keyFound ? 'EXAM_CHOICE_ONLY' : 'EXAM_KEY_MISSING');
     const result = await generator.generate(prose, settings, opts);
@@ -145,7 +141,7 @@ export async function generateForMaterial(
   let questions = pick.questions;
   const notices = [...pick.notices];
   let language = pick.language;
-  if (pick.missing > 0 && withProse) {
+  if (pick.missing > 0 && withProse && !unscored) {
     const more = await generator.generate(
       prose,
       { ...settings, questionCount: pick.missing, exam: undefined },

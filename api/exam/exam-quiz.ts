@@ -34,6 +34,13 @@ export function unusableReason(item: ExamItem): Unusable | null {
 export const usableItems = (rec: ExamRecognition) =>
   rec.items.filter((item) => unusableReason(item) === null);
 
+/**
+ * The items unscored practice may ask when the paper has no answer key: every single-choice
+ * item, in paper order, with no key at all (multiple-select items still need their own type).
+ */
+export const practiceItems = (rec: ExamRecognition) =>
+  rec.keyFound ? [] : rec.items.filter((item) => item.kind === 'single' && item.options.length > 1);
+
 /** True when the material holds an exam paper the quiz should take its items from. */
 export function isExamMaterial(rec: ExamRecognition | null): rec is ExamRecognition {
   if (!rec) return false;
@@ -42,27 +49,20 @@ export function isExamMaterial(rec: ExamRecognition | null): rec is ExamRecognit
 
 /**
  * The files of the material that are exam papers or answer keys: the files items and essays
- * come from, and — when a key was found — a file whose text names itself an answer key.
- * Everything else is prose a mixed material's generated questions come from.
+ * come from, and the key files the reader used (`keyFileIds`). Everything else is prose a
+ * mixed material's generated questions come from.
  */
-export function examFileIds(rec: ExamRecognition, doc: ExtractedDocument): Set<string> {
-  const ids = new Set<string>([
+export function examFileIds(rec: ExamRecognition): Set<string> {
+  return new Set<string>([
     ...rec.items.map((i) => i.citation.fileId),
     ...rec.essays.map((e) => e.citation.fileId),
+    ...(rec.keyFileIds ?? []),
   ]);
-  if (rec.keyFound) {
-    const firstText = new Map<string, string>();
-    for (const b of doc.blocks) if (!firstText.has(b.fileId)) firstText.set(b.fileId, b.text);
-    for (const [fileId, text] of firstText)
-      if (/標準答案|答案|answer\s*(key|sheet|list)|answers/i.test(text.slice(0, 400)))
-        ids.add(fileId);
-  }
-  return ids;
 }
 
 /** The material without its exam files: what a generator may write questions from. */
 export function proseDocument(rec: ExamRecognition, doc: ExtractedDocument): ExtractedDocument {
-  const exam = examFileIds(rec, doc);
+  const exam = examFileIds(rec);
   const blocks: Block[] = doc.blocks.filter((b) => !exam.has(b.fileId) && b.text.trim());
   return { ...doc, blocks };
 }
@@ -91,9 +91,11 @@ export function examQuestion(
   item: ExamItem,
   id: string,
   language: QuizLanguage,
+  { unscored = false }: { unscored?: boolean } = {},
 ): GeneratedQuestion {
   const options = item.options.map((o) => ({ id: o.letter.toLowerCase(), text: o.text }));
-  const accepted = item.key.map((k) => k.toLowerCase());
+  // Unscored practice carries no key at all: nothing can be scored against a guess.
+  const accepted = unscored ? [] : item.key.map((k) => k.toLowerCase());
   return {
     id,
     type: 'multiple_choice',
@@ -101,7 +103,8 @@ export function examQuestion(
     options,
     ...(accepted[0] !== undefined && { correctOptionId: accepted[0] }),
     ...(accepted.length > 1 && { acceptedOptionIds: accepted }),
-    ...(item.anyAnswer && { anyAnswer: true }),
+    ...(item.anyAnswer && !unscored && { anyAnswer: true }),
+    ...(unscored && { unscored: true }),
     // No invented rationale: the correction's own note, else where the item stands.
     explanation: item.correctionNote?.trim() || citationText(item, language),
     relatedConcepts: [item.paper],
@@ -113,6 +116,10 @@ export function examQuestion(
     exam: { paper: item.paper, number: item.number },
   };
 }
+
+/** The learner chose unscored practice and the paper has no key (with a key it is scored). */
+export const isUnscoredPractice = (rec: ExamRecognition, settings: QuizSettings) =>
+  !rec.keyFound && settings.exam?.unscored === true;
 
 export interface ExamPick {
   questions: GeneratedQuestion[];
@@ -127,7 +134,8 @@ export interface ExamPick {
  * (a different draw per seed) or the first ones in paper order. Difficulty changes nothing.
  */
 export function pickExamQuestions(rec: ExamRecognition, settings: QuizSettings): ExamPick {
-  const pool = usableItems(rec);
+  const unscored = isUnscoredPractice(rec, settings);
+  const pool = unscored ? practiceItems(rec) : usableItems(rec);
   const language = paperLanguage(pool.length ? pool : rec.items);
   const order = settings.exam?.order ?? 'random';
   const wanted = settings.exam?.all ? pool.length : settings.questionCount;
@@ -135,9 +143,10 @@ export function pickExamQuestions(rec: ExamRecognition, settings: QuizSettings):
   const chosen = ordered.slice(0, wanted);
   const notices: QuizNotice[] = [];
   const left = rec.items.length - pool.length;
+  if (unscored) notices.push({ code: 'EXAM_UNSCORED' });
   if (left > 0) notices.push({ code: 'EXAM_ITEMS_LEFT_OUT', params: { count: left } });
   return {
-    questions: chosen.map((item, i) => examQuestion(item, `q${i + 1}`, language)),
+    questions: chosen.map((item, i) => examQuestion(item, `q${i + 1}`, language, { unscored })),
     language,
     notices,
     missing: Math.max(0, wanted - chosen.length),

@@ -1,5 +1,5 @@
 import type { MaterialExam } from './exam-generation.js';
-import { isExamMaterial, paperLanguage, usableItems } from './exam-quiz.js';
+import { isExamMaterial, paperLanguage, practiceItems, usableItems } from './exam-quiz.js';
 
 /**
  * What the material API says about a material's exam papers (docs/api/materials.md, "exam"):
@@ -10,6 +10,11 @@ export interface ExamSummary {
   items: number;
   /** Of them, the ones a quiz asks: single-choice with a key (or 「一律給分」). */
   usable: number;
+  /**
+   * Without a key: the items unscored practice can ask (single choice); 0 when a key was found
+   * (the quiz is then scored).
+   */
+  practice: number;
   /** Multiple-select items (複選題), left out of quizzes for now. */
   multiSelect: number;
   keyFound: boolean;
@@ -32,6 +37,7 @@ export function summarizeExam({ rec, otherText }: MaterialExam): ExamSummary | n
   return {
     items: rec.items.length,
     usable: usableItems(rec).length,
+    practice: practiceItems(rec).length,
     multiSelect: rec.items.filter((i) => i.kind === 'multi').length,
     keyFound: rec.keyFound,
     corrections: rec.corrections,

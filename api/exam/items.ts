@@ -28,7 +28,38 @@ export interface PaperReading {
   skipped: Array<{ number: number; reason: string }>;
   /** Text of an answer section at the end of the file (「答案」, "Answers"), to be read as a key. */
   answerText: string;
+  /**
+   * Numbered passages that ran past MAX_ITEM_CHARS without options: prose ("1. Introduction"),
+   * not items. Not counted as skipped items: they say nothing about a paper.
+   */
+  abandoned: number;
+  /** The reader stopped early: the file reads as prose, not as a question paper. */
+  notPaper: boolean;
 }
+
+/** Optional counters for tests and benches: the characters the reader looked at. */
+export interface ReadWork {
+  /** Characters of block text read, plus characters handed to the option splitter. */
+  chars: number;
+}
+
+/**
+ * A numbered passage this long without its options is no exam item: printed items are a few
+ * hundred characters (the longest of the development papers about 200). Keeps the work per
+ * item bounded, so reading is linear in the file's length.
+ */
+export const MAX_ITEM_CHARS = 3000;
+/** An essay question's text is kept up to this length (essays are only counted and cited). */
+const MAX_ESSAY_CHARS = 6000;
+/** This many numbered passages abandoned before any item or essay: the file is prose. */
+const GIVE_UP_AFTER = 3;
+
+/**
+ * A fourth option's label ((D), Ｄ．, d), ④, (丁)) or the line break the PDF extraction writes
+ * where glyph-lettered options begin: without one of them an item's options cannot be complete,
+ * so the splitter is not run.
+ */
+const MAY_COMPLETE = /[(（][DdＤｄ丁][)）]|(?<![\p{L}\p{N}.．])[DdＤｄ][.．)）]|④|\n/u;
 
 type Section = 'none' | 'essay' | 'single' | 'multi' | 'answers';
 
@@ -39,6 +70,12 @@ interface Open {
   text: string;
   fileId: string;
   location: Location;
+  /** The text holds a fourth label or an option line break (see MAY_COMPLETE). */
+  mayComplete: boolean;
+  /** The options are complete: later blocks do not join (but a fifth option's label). */
+  complete: boolean;
+  /** Ran past MAX_ITEM_CHARS without options: the following blocks are passed over. */
+  abandoned: boolean;
 }
 
 /** "1 ", "1.", "1、", "(1)", "第1題", "Q1." at the start of a block: a question's number. */
@@ -68,24 +105,60 @@ function sectionOf(text: string): Section | undefined {
  * expected number opens a question; anything else continues the open one until its options
  * are complete. Essay sections (申論題) give essays, never items.
  */
-export function readPaper(blocks: Block[]): PaperReading {
-  const out: PaperReading = { items: [], essays: [], skipped: [], answerText: '' };
+export function readPaper(blocks: Block[], work?: ReadWork): PaperReading {
+  const out: PaperReading = {
+    items: [],
+    essays: [],
+    skipped: [],
+    answerText: '',
+    abandoned: 0,
+    notPaper: false,
+  };
   let section: Section = 'none';
   let open: Open | undefined;
   let nextItem = 1;
   let nextEssay = 1;
   const close = () => {
-    if (open) finish(open, out);
+    if (open && !open.abandoned) finish(open, out, work);
     open = undefined;
+  };
+  const opened = (kind: Open['kind'], number: number, text: string, block: Block): Open => {
+    const o: Open = {
+      kind,
+      number,
+      section: kind === 'essay' ? 'essay' : section === 'multi' ? 'multi' : 'single',
+      text,
+      ...at(block),
+      mayComplete: MAY_COMPLETE.test(text),
+      complete: false,
+      abandoned: false,
+    };
+    if (kind === 'item') settle(o);
+    return o;
+  };
+  /** After the item's text changed: are its options complete, or is it too long to be one? */
+  const settle = (o: Open) => {
+    if (o.mayComplete) {
+      if (work) work.chars += o.text.length;
+      o.complete = complete(o.text, o.location.kind === 'page');
+    }
+    if (!o.complete && o.text.length > MAX_ITEM_CHARS) {
+      o.abandoned = true;
+      out.abandoned++;
+    }
   };
   for (const block of blocks) {
     const text = block.text.trim();
+    if (work) work.chars += text.length;
     if (!text) continue;
     if (section === 'answers') {
       out.answerText += `\n${text}`;
       continue;
     }
-    if (ANSWER_HEAD.test(foldWidth(text)) && out.items.length + out.skipped.length > 0) {
+    if (
+      ANSWER_HEAD.test(foldWidth(text.slice(0, 40))) &&
+      out.items.length + out.skipped.length > 0
+    ) {
       close();
       section = 'answers';
       out.answerText += `\n${text}`;
@@ -108,9 +181,9 @@ export function readPaper(blocks: Block[]): PaperReading {
       const n = zh ? zhNumber(zh[1]!) : undefined;
       if (n === nextEssay) {
         close();
-        open = { kind: 'essay', number: n, section, text: text.slice(zh![0].length), ...at(block) };
+        open = opened('essay', n, text.slice(zh![0].length), block);
         nextEssay++;
-      } else if (open) {
+      } else if (open && open.text.length < MAX_ESSAY_CHARS) {
         open.text = joinPieces(open.text, text);
       }
       continue;
@@ -119,21 +192,31 @@ export function readPaper(blocks: Block[]): PaperReading {
     const n = m ? Number(m[1] ?? m[2] ?? m[3]) : zh ? zhNumber(zh[1]!) : undefined;
     if (n !== undefined && n === nextItem) {
       close();
-      const rest = text.slice((m ?? zh)![0].length);
-      const kind = section === 'multi' ? 'multi' : 'single';
-      open = { kind: 'item', number: n, section: kind, text: rest, ...at(block) };
+      open = opened('item', n, text.slice((m ?? zh)![0].length), block);
       nextItem++;
       continue;
     }
-    const nextLabel = /^[(（]?[EeＥ][)）.]|^⑤|^[(（]戊[)）]/u.test(text);
-    if (
-      open &&
-      !(open.kind === 'item' && complete(open.text, open.location.kind === 'page') && !nextLabel)
-    ) {
+    if (!open || open.abandoned) {
+      // Numbered passages that were never items, and nothing read yet: prose, not a paper.
+      if (out.abandoned >= GIVE_UP_AFTER && out.items.length + out.essays.length === 0) {
+        out.notPaper = true;
+        return out;
+      }
+      continue;
+    }
+    if (open.kind === 'item') {
+      const nextLabel = /^[(（]?[EeＥ][)）.]|^⑤|^[(（]戊[)）]/u.test(text);
+      if (open.complete && !nextLabel) continue;
       open.text = open.text.includes('\n') ? `${open.text} ${text}` : joinPieces(open.text, text);
+      open.mayComplete ||= MAY_COMPLETE.test(text);
+      settle(open);
+    } else if (open.text.length < MAX_ESSAY_CHARS) {
+      open.text = joinPieces(open.text, text);
     }
   }
   close();
+  if (out.abandoned >= GIVE_UP_AFTER && out.items.length + out.essays.length === 0)
+    out.notPaper = true;
   return out;
 }
 
@@ -155,7 +238,7 @@ function stripInlineKey(text: string): { text: string; key?: string[] } {
   return { text: text.slice(0, m.index), key: letters as string[] };
 }
 
-function finish(open: Open, out: PaperReading): void {
+function finish(open: Open, out: PaperReading, work?: ReadWork): void {
   if (open.kind === 'essay') {
     out.essays.push({
       number: open.number,
@@ -166,6 +249,7 @@ function finish(open: Open, out: PaperReading): void {
     return;
   }
   const { text, key } = stripInlineKey(open.text);
+  if (work) work.chars += text.length;
   const split = splitOptions(text, open.location.kind === 'page');
   if (!split) {
     out.skipped.push({ number: open.number, reason: 'options not found' });

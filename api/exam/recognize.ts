@@ -1,11 +1,13 @@
 import type { Block, ExtractedDocument } from '../extract/types.js';
-import { readPaper, type PaperItem, type PaperReading } from './items.js';
+import { readPaper, type PaperItem, type PaperReading, type ReadWork } from './items.js';
 import { parseAnswerList, parseGrid, type KeyEntry, type ParsedKey } from './keys.js';
 import type { ExamItem, ExamRecognition } from './types.js';
 
 export interface RecognizeOptions {
   /** Original file names by fileId, to name a paper whose header gives no subject. */
   fileNames?: Record<string, string>;
+  /** Counts the characters the reader looked at (tests and benches: the work is linear). */
+  work?: ReadWork;
 }
 
 interface QuestionFile {
@@ -29,16 +31,16 @@ export function recognizeExam(
 ): ExamRecognition {
   const files = groupByFile(document.blocks);
   const papers: QuestionFile[] = [];
-  const keyFiles: ParsedKey[] = [];
+  const keyFiles: Array<ParsedKey & { fileId: string }> = [];
   for (const [fileId, blocks] of files) {
     const text = blocks.map((b) => b.text).join('\n');
     const grid = parseGrid(text);
     if (grid) {
-      keyFiles.push(grid);
+      keyFiles.push({ ...grid, fileId });
       continue;
     }
-    const reading = readPaper(blocks);
-    if (reading.items.length + reading.skipped.length >= 2) {
+    const reading = readPaper(blocks, options.work);
+    if (!reading.notPaper && reading.items.length + reading.skipped.length >= 2) {
       papers.push({
         fileId,
         ...paperName(blocks, fileId, options),
@@ -48,7 +50,7 @@ export function recognizeExam(
       continue;
     }
     const list = parseAnswerList(text);
-    if (list) keyFiles.push(list);
+    if (list) keyFiles.push({ ...list, fileId });
   }
   const result: ExamRecognition = {
     items: [],
@@ -56,12 +58,20 @@ export function recognizeExam(
     keyFound: false,
     corrections: 0,
     skipped: [],
+    keyFileIds: [],
   };
+  // A 標準答案 or 更正 grid is a key file whatever it keys; an answer list only when it keyed an
+  // item (a list is also found in prose: "Table 2 a").
+  const keyFileIds = new Set(keyFiles.filter((k) => k.kind !== 'list').map((k) => k.fileId));
   for (const paper of papers) {
     const external = keyFiles.filter(
       (k) => papers.length === 1 || (k.subject !== undefined && k.subject === paper.subject),
     );
     const keyed = applyKeys(paper, [...paper.ownKeys, ...external]);
+    for (const key of external)
+      if (keyed.items.some((i) => key.entries.has(i.number))) keyFileIds.add(key.fileId);
+    if (paper.ownKeys.length > 0 && keyed.items.some((i) => i.key.length > 0 || i.anyAnswer))
+      keyFileIds.add(paper.fileId);
     result.items.push(...keyed.items);
     result.skipped.push(...keyed.skipped);
     result.corrections += keyed.corrections;
@@ -79,6 +89,7 @@ export function recognizeExam(
       });
     }
   }
+  result.keyFileIds = [...keyFileIds].filter((id) => files.has(id));
   return result;
 }
 

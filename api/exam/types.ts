@@ -57,4 +57,9 @@ export interface ExamRecognition {
   corrections: number;
   /** Items seen but left out because something about them was unsure, with the reason. */
   skipped: Array<{ paper: string; number: number; reason: string }>;
+  /**
+   * The files read as answer keys: every 標準答案 / 更正 grid, and an answer list (or a paper's
+   * own answer section or 「答案：C」 lines: the paper's file) that keyed at least one item.
+   */
+  keyFileIds: string[];
 }

@@ -256,8 +256,9 @@ export const errorCatalog = {
   // Issue 17: an exam paper is asked verbatim, scored only against its own answer key.
   EXAM_KEY_MISSING: {
     status: 422,
-    'zh-TW': '這份考古題還沒有標準答案，無法計分。請把試題和答案檔一起上傳成同一份教材後再試一次。',
-    en: 'This exam paper has no answer key yet, so it cannot be scored. Upload the paper and its answer key together as one material and try again.',
+    'zh-TW':
+      '這份考古題還沒有標準答案，無法計分。請把試題和答案檔一起上傳成同一份教材，或選擇「不計分練習」。',
+    en: 'This exam paper has no answer key yet, so it cannot be scored. Upload the paper and its answer key together as one material, or choose unscored practice.',
   },
   EXAM_CHOICE_ONLY: {
     status: 422,

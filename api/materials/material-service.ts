@@ -197,7 +197,7 @@ export async function getMaterial(db: Db, userId: string, id: string): Promise<M
 /**
  * One material as its detail page shows it: getMaterial plus `exam`, what the exam reader
  * recognised in its files (null for anything but an exam paper), read from the stored blocks
- * the first time this process is asked (examOfMaterial keeps it).
+ * on every request (the reader is linear and leaves prose early).
  */
 export async function getMaterialDetail(
   db: Db,
@@ -213,7 +213,7 @@ export async function withExam(
   userId: string,
   view: MaterialView,
 ): Promise<MaterialView & { exam: ExamSummary | null }> {
-  const exam = await examOfMaterial(view.id, () => loadDocument(db, userId, view.id));
+  const exam = examOfMaterial(await loadDocument(db, userId, view.id));
   return { ...view, exam: summarizeExam(exam) };
 }
 

@@ -351,6 +351,11 @@ export const operations: Operation[] = [
             default: 'random',
             description: 'Exam papers: the items shuffled, or in the order of the paper.',
           }),
+          unscored: {
+            type: 'boolean',
+            description:
+              'Exam papers without an answer key: the learner chose unscored practice (no key, no score, no review cards). Ignored when a key was found.',
+          },
           questionTypes: {
             type: 'array',
             items: str({

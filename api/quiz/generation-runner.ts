@@ -151,7 +151,7 @@ export function createGenerationRunner(deps: RunnerDeps): GenerationRunner {
       if (!request) throw new AppError('GENERATION_FAILED');
       const material = await findOwnMaterial(db, row.user_id, row.material_id);
       const doc = await loadDocument(db, row.user_id, material.id);
-      const exam = await examOfMaterial(material.id, doc);
+      const exam = examOfMaterial(doc);
       const result = await generateForMaterial(generatorNow(), doc, exam, request.settings, {
         signal: controller.signal,
         onProgress: progress.report,

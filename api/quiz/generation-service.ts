@@ -54,7 +54,7 @@ export async function queueQuiz(
   const doc = await loadDocument(d.db, userId, material.id);
   if (!doc.blocks.some((b) => b.text.trim().length > 0)) throw new AppError('MATERIAL_NO_TEXT');
   // Before anything is counted: an exam paper's counts, order and key are checked here.
-  const settings = prepareSettings(await examOfMaterial(material.id, doc), input.settings);
+  const settings = prepareSettings(examOfMaterial(doc), input.settings);
 
   let id: string;
   if (input.idempotencyKey) {

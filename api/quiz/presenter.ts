@@ -11,6 +11,8 @@ export function presentQuestionForTaking(q: GeneratedQuestion) {
     question: q.question,
     // An exam item's paper and number: where it stands, not its key.
     ...(q.exam ? { exam: { paper: q.exam.paper, number: q.exam.number } } : {}),
+    // Practice of a paper without a key: the client says it is not scored.
+    ...(q.unscored ? { unscored: true } : {}),
     ...(q.options ? { options: q.options.map((o) => ({ id: o.id, text: o.text })) } : {}),
     ...(q.blanks
       ? {

@@ -187,7 +187,8 @@ async function recordAttempt(
       attempt_number: counts.attempt_count + 1,
       answers: JSON.stringify(answers),
       answered_count: result.answeredCount,
-      score: result.score,
+      // Unscored practice (an exam paper without key) has no score, not a score of 0.
+      score: result.unscored ? null : result.score,
       result: JSON.stringify(result),
       client_submission_id: clientId ?? null,
       updated_at: now,
@@ -217,6 +218,20 @@ async function recordAttempt(
         })
         .execute();
     }
+    if (result.unscored) {
+      await trx
+        .updateTable('quizzes')
+        .set((eb) => ({
+          completed: 1,
+          attempt_count: eb('attempt_count', '+', 1),
+          answered_count: result.answeredCount,
+          last_taken_at: now,
+        }))
+        .where('id', '=', quiz.id)
+        .execute();
+      // No key, so nothing to learn from it again: no review card, no review log.
+      return attemptId;
+    }
     await trx
       .updateTable('quizzes')
       .set((eb) => ({
@@ -241,7 +256,7 @@ async function recordAttempt(
       userId,
       quiz,
       attemptId,
-      questions: review.questions,
+      questions: review.questions.filter((q) => !q.unscored),
       detail: result.answersDetail,
       timings: review.timings,
       now: reviewedAt,

@@ -95,6 +95,7 @@ export async function getReport(
     submittedAt: attempt.submitted_at ?? '',
     premium,
     locked: !premium,
+    ...(result.unscored && { unscored: true }),
     lastScore: quiz.score ?? result.score,
     bestScore: Math.max(quiz.best_score ?? 0, result.score),
     attemptCount: Math.max(quiz.attempt_count, history.length),

@@ -29,9 +29,10 @@ export interface QuizSettings {
   seed?: number;
   /**
    * Exam papers only (issue 17): the items in the paper's order or shuffled (default), and
-   * every recognised item (questionCount is then the item count).
+   * every recognised item (questionCount is then the item count). `unscored`: the learner chose
+   * to practise a paper that has no answer key, unscored (never against a guessed key).
    */
-  exam?: { order: ExamOrder; all?: boolean };
+  exam?: { order: ExamOrder; all?: boolean; unscored?: boolean };
 }
 
 export const EXAM_ORDERS = ['random', 'paper'] as const;
@@ -88,6 +89,11 @@ export interface GeneratedQuestion {
   anyAnswer?: boolean;
   /** A question taken verbatim from an exam paper: which paper and question number. */
   exam?: ExamSource;
+  /**
+   * Unscored practice of an exam item whose paper has no answer key: no key at all, never
+   * counted in a score, never a review card.
+   */
+  unscored?: boolean;
 }
 
 /** Something the learner is told about the quiz as a whole. */

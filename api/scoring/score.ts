@@ -33,6 +33,8 @@ export function scoreAttempt(
   const typeAnalysis: ScoreResult['typeAnalysis'] = {};
   const answersDetail = questions.map((question) => {
     const detail = describe(question, byId.get(question.id), language);
+    // Unscored practice (an exam paper without key) counts in no score and no type's figures.
+    if (detail.unscored) return detail;
     const stats = (typeAnalysis[question.type] ??= { total: 0, correct: 0 });
     stats.total += 1;
     if (detail.isCorrect) stats.correct += 1;
@@ -40,13 +42,16 @@ export function scoreAttempt(
   });
   const correctAnswers = answersDetail.filter((d) => d.isCorrect).length;
   const totalQuestions = questions.length;
+  const scored = answersDetail.filter((d) => !d.unscored).length;
   return {
-    score: totalQuestions === 0 ? 0 : Math.round((correctAnswers / totalQuestions) * 100),
+    score: scored === 0 ? 0 : Math.round((correctAnswers / scored) * 100),
     correctAnswers,
     totalQuestions,
     answeredCount: answersDetail.filter((d) => d.answered).length,
     typeAnalysis,
     answersDetail,
+    // Every question unscored: the attempt has no score at all (not a score of 0).
+    ...(totalQuestions > 0 && scored === 0 && { unscored: true }),
   };
 }
 
@@ -58,12 +63,15 @@ function describe(
   const answered = isAnswered(question, submitted);
   // An unanswered question (a partly filled fill-in included) shows no answer at all.
   const answer = answered ? submitted : undefined;
-  const marking = mark(question, answer, language);
+  const marking = question.unscored
+    ? markUnscored(question, answer)
+    : mark(question, answer, language);
   return {
     questionId: question.id,
     type: question.type,
     question: question.question,
     ...(question.exam && { exam: { ...question.exam } }),
+    ...(question.unscored && { unscored: true }),
     ...(question.options && { options: question.options.map(copyOption) }),
     ...(question.blanks && {
       blanks: question.blanks.map((b) => ({ id: b.id, options: b.options.map(copyOption) })),
@@ -91,6 +99,22 @@ function mark(
     case 'short_answer':
       return markShort(question, answer);
   }
+}
+
+/**
+ * Unscored practice of an exam item without key: what the learner chose, shown as chosen, and
+ * no key, no right or wrong.
+ */
+function markUnscored(question: GeneratedQuestion, answer: SubmittedAnswer | undefined): Marking {
+  const none = { isCorrect: false, correctAnswer: '', correctSelection: {} };
+  if (!answer) return { userAnswer: '', userSelection: null, ...none };
+  const raw = answerText(question, answer);
+  const chosen = resolveOption(question.options, raw);
+  return {
+    userAnswer: chosen?.text ?? raw,
+    userSelection: chosen ? { optionId: chosen.id } : { text: raw },
+    ...none,
+  };
 }
 
 /** An exam correction's marks: several accepted options, or every answer scores. */

@@ -33,6 +33,8 @@ export interface AnswerDetail {
   question: string;
   /** An exam item's paper and question number (issue 17). */
   exam?: ExamSource;
+  /** Unscored practice of a paper without key: no key, neither right nor wrong. */
+  unscored?: boolean;
   options?: Option[];
   blanks?: Array<{ id: string; options: Option[] }>;
   isCorrect: boolean;
@@ -64,6 +66,8 @@ export interface ScoreResult {
   answeredCount: number;
   typeAnalysis: Partial<Record<QuestionType, TypeStats>>;
   answersDetail: AnswerDetail[];
+  /** Unscored practice (an exam paper without key): no question is scored, `score` means nothing. */
+  unscored?: boolean;
 }
 
 /** A scored attempt as the API answers it (GET /quiz/{id}/report, POST /quiz/{id}/submit). */
@@ -85,6 +89,8 @@ export interface QuizReport {
   premium: boolean;
   /** True when premium content was withheld: the client shows the blurred teaser. */
   locked: boolean;
+  /** Unscored practice of an exam paper without key (issue 17): no score, no review cards. */
+  unscored?: boolean;
   lastScore: number;
   bestScore: number;
   attemptCount: number;

@@ -16,6 +16,7 @@ export function readExamSummary(raw: unknown): ExamSummary | null {
   return {
     items: count(e.items),
     usable: count(e.usable),
+    practice: count(e.practice),
     multiSelect: count(e.multiSelect),
     keyFound: e.keyFound === true,
     corrections: count(e.corrections),

@@ -163,6 +163,7 @@ describe.each(databases)('a quiz from an exam paper on %s', (dialect) => {
     expect(detail.body.data.exam).toEqual({
       items: 6,
       usable: 6,
+      practice: 0,
       multiSelect: 0,
       keyFound: true,
       corrections: 2,

@@ -20,13 +20,19 @@ import {
 const PAPER = 'pdf/zh_exam114_fire_science_questions.pdf';
 const KEY = 'pdf/zh_exam114_fire_science_answer_key.pdf';
 
-/** Drops both files on the upload page's drop zone at once and uploads them as one material. */
-async function uploadPaperAndKey(page: Page) {
-  await page.goto('/upload-material');
-  const items = [KEY, PAPER].map((file) => ({
-    name: path.basename(file),
+/** Drops files on the upload page's drop zone at once and uploads them as one material. */
+async function uploadPaperAndKey(
+  page: Page,
+  files: Array<{ full: string; type: string }> = [KEY, PAPER].map((file) => ({
+    full: path.join(CORPUS, file),
     type: 'application/pdf',
-    data: fs.readFileSync(path.join(CORPUS, file)).toString('base64'),
+  })),
+) {
+  await page.goto('/upload-material');
+  const items = files.map(({ full, type }) => ({
+    name: path.basename(full),
+    type,
+    data: fs.readFileSync(full).toString('base64'),
   }));
   const dataTransfer = await page.evaluateHandle((files) => {
     const dt = new DataTransfer();
@@ -102,6 +108,8 @@ test('zh-TW: upload a 考古題 with its key, see the items recognised, take 5, 
   for (const [i, q] of questions.entries()) {
     await expect(page.locator('.quiz-progress__counter')).toHaveText(`${i + 1} / 5`);
     await expect(page.locator('.question__stem')).toContainText(q.question.slice(-20));
+    // Where it stands in the paper: 「114年 火災學概要 第 N 題」.
+    await expect(page.getByTestId('exam-source')).toHaveText(new RegExp(`第 ${q.exam.number} 題$`));
     const options = page.locator('label.choice');
     await expect(options).toHaveCount(4);
     for (const [k, o] of q.options!.entries()) await expect(options.nth(k)).toContainText(o.text);
@@ -121,6 +129,9 @@ test('zh-TW: upload a 考古題 with its key, see the items recognised, take 5, 
   await expect(page.getByText('答對 4 / 5 題', { exact: true })).toBeVisible();
   const wrongItem = page.locator('ol.result-list > li').nth(1);
   await expect(wrongItem.locator('.result-status')).toHaveText('答錯');
+  await expect(wrongItem.getByTestId('exam-source')).toHaveText(
+    new RegExp(`第 ${questions[1]!.exam.number} 題$`),
+  );
   const wrongQ = questions[1]!;
   const keyText = wrongQ.options!.find((o) => o.id === wrongQ.correctOptionId)!.text;
   await expect(wrongItem).toContainText(keyText);
@@ -137,4 +148,76 @@ test('zh-TW: upload a 考古題 with its key, see the items recognised, take 5, 
   );
   await expectAccessible(page, 'review of the wrong exam item');
   await snapWidths(page, 'exam-review', 'zh-TW');
+});
+
+// Issue 17, a paper without its key: the material page says so and offers unscored practice;
+// the quiz is taken only when the learner ticks it, shows no score and no key, and nothing
+// comes back in Review. (Written for the lead's Playwright run.)
+const DRILL = path.join(import.meta.dirname, '../fixtures/exam/zh-fire-drill-questions.txt');
+
+test('zh-TW: a 考古題 without key is practised unscored only when chosen, with no score and no review card', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  await useLanguage(page, 'zh-TW');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInNewLearner(page, request, 'zh-TW');
+  const materialId = await uploadPaperAndKey(page, [{ full: DRILL, type: 'text/plain' }]);
+
+  // The material page: no key yet, how to add one, and unscored practice.
+  await expect(page.getByText('這份考古題還沒有標準答案', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: '一起上傳試題和答案' })).toBeVisible();
+  await page.getByTestId('exam-practise-unscored').click();
+  await expect(page).toHaveURL(
+    new RegExp(`/materials/${materialId}/quiz/new\\?practice=unscored$`),
+  );
+
+  // Settings: the choice is ticked by the link; unticked, a paper alone cannot be sent.
+  const practice = page.getByRole('checkbox', { name: /不計分練習/ });
+  await expect(practice).toBeChecked();
+  await expect(page.getByTestId('exam-no-key')).toContainText('已辨識 6 題選擇題');
+  await practice.uncheck();
+  await expect(page.getByRole('button', { name: '產生測驗' })).toBeDisabled();
+  await practice.check();
+  await page.getByRole('radio', { name: '全部 6 題' }).check();
+  await page.getByRole('radio', { name: '依原卷順序' }).check();
+  const generateRequest = page.waitForRequest('**/api/v1/quiz/generate');
+  await page.getByRole('button', { name: '產生測驗' }).click();
+  expect((await generateRequest).postDataJSON()).toMatchObject({
+    materialId,
+    questionCount: 'all',
+    order: 'paper',
+    unscored: true,
+  });
+  await expect(page).toHaveURL(/\/quiz\/[^/]+\/questions$/, { timeout: 90_000 });
+
+  // Taking: the paper's items as printed, each saying where it stands and that it is unscored.
+  await expect(page.locator('.question__stem')).toContainText('下列何者不是燃燒的四要素之一？');
+  await expect(page.getByTestId('exam-source')).toHaveText(/第 1 題$/);
+  await expect(page.getByText('不計分練習', { exact: true })).toBeVisible();
+  // Every item answered (the first with (D) 二氧化碳), then finished from the last one.
+  for (let i = 0; i < 6; i++) {
+    await expect(page.locator('.quiz-progress__counter')).toHaveText(`${i + 1} / 6`);
+    await expect(page.getByTestId('exam-source')).toHaveText(new RegExp(`第 ${i + 1} 題$`));
+    const pick = i === 0 ? 3 : 0;
+    await page.keyboard.press(String(pick + 1));
+    await expect(page.locator('input.choice__input').nth(pick)).toBeChecked();
+    if (i < 5) await page.keyboard.press('ArrowRight');
+  }
+  await tabTo(page, page.getByRole('button', { name: '完成測驗' }));
+  await page.keyboard.press('Enter');
+
+  // Results: no score and no key; the answer chosen is shown as chosen.
+  await expect(page).toHaveURL(/\/results$/, { timeout: 30_000 });
+  await expect(page.getByTestId('results-unscored')).toContainText('不計分練習');
+  await expect(page.locator('.score-ring__number')).toHaveCount(0);
+  const first = page.locator('ol.result-list > li').first();
+  await expect(first.locator('.result-status')).toHaveText('不計分');
+  await expect(first).toContainText('二氧化碳');
+  await expect(first.getByText('正確答案')).toHaveCount(0);
+  await expectAccessible(page, 'unscored exam practice results');
+
+  // Nothing to review.
+  await expect(page.getByRole('link', { name: /張卡片待複習/ })).toHaveCount(0);
 });

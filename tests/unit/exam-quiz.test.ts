@@ -12,6 +12,7 @@ import type { QuizSettings } from '../../api/quizgen/types.js';
 import { scoreAttempt } from '../../api/scoring/index.js';
 import { quizExport } from '../../api/export/quiz-questions.js';
 import { renderQuizGift } from '../../api/export/quiz-gift.js';
+import { prepareSettings } from '../../api/exam/exam-generation.js';
 
 /*
  * The exam quiz builder and the scoring of corrected keys (issue 17): items verbatim, keys
@@ -39,7 +40,15 @@ function item(number: number, key: string[], extra: Partial<ExamItem> = {}): Exa
 }
 
 function recognition(items: ExamItem[], extra: Partial<ExamRecognition> = {}): ExamRecognition {
-  return { items, essays: [], keyFound: true, corrections: 0, skipped: [], ...extra };
+  return {
+    items,
+    essays: [],
+    keyFound: true,
+    corrections: 0,
+    skipped: [],
+    keyFileIds: [],
+    ...extra,
+  };
 }
 
 const settings = (extra: Partial<QuizSettings> = {}): QuizSettings => ({
@@ -158,7 +167,9 @@ describe('choosing the items of a quiz', () => {
         },
       ],
     };
-    expect(proseDocument(recognition(forty), doc).blocks.map((b) => b.fileId)).toEqual(['notes']);
+    // The reader names the key files it used (ExamRecognition.keyFileIds).
+    const rec = recognition(forty, { keyFileIds: ['key'] });
+    expect(proseDocument(rec, doc).blocks.map((b) => b.fileId)).toEqual(['notes']);
   });
 });
 
@@ -205,5 +216,59 @@ describe('scoring corrected keys', () => {
     const gift = renderQuizGift(quizExport({ title: 'T', language: 'zh-TW' }, questions, false));
     expect(gift).toContain('~%100%選項C2 ~%100%選項D2');
     expect(gift).toContain('=選項B1');
+  });
+});
+
+describe('unscored practice of a paper without key', () => {
+  const keyless = recognition(
+    Array.from({ length: 6 }, (_, i) => item(i + 1, [])),
+    { keyFound: false },
+  );
+  const practice = settings({ exam: { order: 'paper', unscored: true } });
+
+  it('is refused unless chosen, and kept only when the paper has no key', () => {
+    const material = { rec: keyless, otherText: false };
+    expect(() => prepareSettings(material, { ...practice, exam: { order: 'paper' } })).toThrow(
+      expect.objectContaining({ code: 'EXAM_KEY_MISSING' }),
+    );
+    expect(prepareSettings(material, practice).exam).toMatchObject({ unscored: true });
+    // "all" is every item practice can ask.
+    const all = prepareSettings(material, {
+      ...practice,
+      exam: { order: 'paper', all: true, unscored: true },
+    });
+    expect(all.questionCount).toBe(6);
+    // With a key the quiz is scored: the choice is not kept.
+    const keyed = recognition(forty);
+    expect(prepareSettings({ rec: keyed, otherText: false }, practice).exam).not.toHaveProperty(
+      'unscored',
+    );
+  });
+
+  it('asks the items verbatim with no key, and scores none of them', () => {
+    const pick = pickExamQuestions(keyless, practice);
+    expect(pick.questions.map((q) => q.exam!.number)).toEqual([1, 2, 3, 4, 5]);
+    expect(pick.notices).toContainEqual({ code: 'EXAM_UNSCORED' });
+    for (const q of pick.questions) {
+      expect(q).toMatchObject({ unscored: true, type: 'multiple_choice' });
+      expect(q.correctOptionId).toBeUndefined();
+      expect(q.acceptedOptionIds).toBeUndefined();
+    }
+    const result = scoreAttempt(pick.questions, [{ questionId: 'q1', optionId: 'b' }], 'zh-TW');
+    expect(result).toMatchObject({ unscored: true, correctAnswers: 0, typeAnalysis: {} });
+    expect(result.answersDetail[0]).toMatchObject({
+      unscored: true,
+      isCorrect: false,
+      answered: true,
+      userAnswer: '選項B1',
+      correctAnswer: '',
+    });
+    // A scored quiz is unchanged: no `unscored` anywhere.
+    const scored = scoreAttempt(
+      pickExamQuestions(recognition(forty), settings()).questions,
+      [],
+      'zh-TW',
+    );
+    expect(scored.unscored).toBeUndefined();
   });
 });

@@ -197,3 +197,25 @@ describe('English question list', () => {
     expect(r.items.map((i) => i.key.join('')).join('')).toBe('CABDBC');
   }, 60_000);
 });
+
+describe('options that begin on the next page', () => {
+  // No development paper has one (docs/decisions/0021). An options-only paragraph comes from
+  // the extraction without the line break that starts glyph-lettered options, so the item
+  // cannot be split: it is left out, never given options it may not have.
+  it('leaves the item out and reads the next one', () => {
+    const blocks: Block[] = [
+      {
+        fileId: 'q.pdf',
+        text: '1 燃燒的四要素不包括下列何者？\n熱能 連鎖反應 氧氣 可燃物',
+        location: page(1),
+      },
+      { fileId: 'q.pdf', text: '2 硫磺固體之燃燒屬於下列何種燃燒型態？', location: page(1) },
+      { fileId: 'q.pdf', text: '爆炸燃燒 分解燃燒 自己燃燒 蒸發燃燒', location: page(2) },
+      { fileId: 'q.pdf', text: '3 下列何者為惰性氣體？\n氧 氮 氦 氫', location: page(2) },
+    ];
+    const key = pdfBlocks('s.pdf', ['題號 第1題 第2題 第3題 答案 C D C']);
+    const r = recognizeExam({ blocks: [...blocks, ...key] });
+    expect(r.items.map((i) => i.number)).toEqual([1, 3]);
+    expect(r.skipped).toEqual([{ paper: 'q', number: 2, reason: 'options not found' }]);
+  });
+});

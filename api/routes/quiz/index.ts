@@ -41,6 +41,8 @@ const generateBody = z.object({
     .default(10),
   /** Exam papers: the items shuffled (default) or in the paper's order. */
   order: z.enum(EXAM_ORDERS).optional(),
+  /** Exam papers without an answer key: the learner chose unscored practice. */
+  unscored: z.boolean().optional(),
   questionTypes: z.array(z.enum(QUESTION_TYPES)).max(8).optional(),
   difficulty: z.enum(DIFFICULTIES).default('basic'),
   language: z
@@ -74,7 +76,11 @@ export function quizRoutes() {
       settings: {
         // 'all' is counted once the paper is read (prepareSettings); 0 is refused elsewhere.
         questionCount: body.questionCount === 'all' ? 0 : body.questionCount,
-        exam: { order: body.order ?? 'random', all: body.questionCount === 'all' },
+        exam: {
+          order: body.order ?? 'random',
+          all: body.questionCount === 'all',
+          ...(body.unscored && { unscored: true }),
+        },
         questionTypes: types.length ? types : DEFAULT_TYPES,
         difficulty: body.difficulty,
         language: body.language,

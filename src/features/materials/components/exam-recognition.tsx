@@ -7,9 +7,9 @@ import './exam-recognition.css';
 /**
  * What the exam reader recognised in the material (issue 17): the item count, whether the
  * answer key was found, the corrections applied and what was left out, so the learner can
- * trust the quiz. Without a key it says so and how to add one.
+ * trust the quiz. Without a key it says so, how to add one, and offers unscored practice.
  */
-export function ExamRecognition({ exam }: { exam: ExamSummary }) {
+export function ExamRecognition({ exam, materialId }: { exam: ExamSummary; materialId: string }) {
   const { t } = useTranslation('materials');
   const leftOut = [
     exam.corrections > 0 && t('exam.corrections', { count: exam.corrections }),
@@ -48,9 +48,21 @@ export function ExamRecognition({ exam }: { exam: ExamSummary }) {
         <div className="exam-recognition__missing" role="note">
           <p className="exam-recognition__missing-title">{t('exam.noKeyTitle')}</p>
           <p>{t('exam.noKeyBody')}</p>
-          <ButtonLink to={paths.uploadMaterial} variant="secondary" size="sm">
-            {t('exam.addKey')}
-          </ButtonLink>
+          <div className="exam-recognition__actions">
+            <ButtonLink to={paths.uploadMaterial} variant="secondary" size="sm">
+              {t('exam.addKey')}
+            </ButtonLink>
+            {exam.practice > 0 && (
+              <ButtonLink
+                to={`${paths.quizNew(materialId)}?practice=unscored`}
+                variant="secondary"
+                size="sm"
+                data-testid="exam-practise-unscored"
+              >
+                {t('exam.practise')}
+              </ButtonLink>
+            )}
+          </div>
         </div>
       )}
     </section>

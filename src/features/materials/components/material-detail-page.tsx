@@ -134,7 +134,7 @@ function MaterialDetail({
             <dd>{quizCount}</dd>
           </div>
         </dl>
-        {material.exam && <ExamRecognition exam={material.exam} />}
+        {material.exam && <ExamRecognition exam={material.exam} materialId={material.id} />}
         <div className="detail-actions">
           <GenerateQuizButton materialId={material.id} />
           <DeleteMaterialDialog material={material} />

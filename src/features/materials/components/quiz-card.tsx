@@ -41,6 +41,9 @@ export function QuizCard({
           </Badge>
         ) : quiz.score !== null && done ? (
           <ScoreBadge score={quiz.score} label={t('quizzes.scoreLabel')} />
+        ) : done ? (
+          // Taken without a score: unscored practice of an exam paper without key (issue 17).
+          <Badge tone="neutral">{t('quizzes.unscored')}</Badge>
         ) : (
           <Badge tone="neutral">{t('quizzes.notScored')}</Badge>
         )}

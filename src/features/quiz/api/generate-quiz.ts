@@ -29,6 +29,8 @@ export const generateQuizInputSchema = z.object({
       ),
   ]),
   order: z.optional(z.enum(EXAM_ORDERS)),
+  // An exam paper without key: unscored practice, only when the learner chose it.
+  unscored: z.optional(z.literal(true)),
   questionTypes: z.array(z.enum(QUESTION_TYPE_VALUES)).check(z.minLength(1)),
   difficulty: z.enum(DIFFICULTIES),
   language: z.enum(QUIZ_LANGUAGES),

@@ -21,6 +21,10 @@ export interface ClientQuestion {
   question: string;
   options?: ClientOption[];
   blanks?: Array<{ id: string; blank_id: string; options: ClientOption[] }>;
+  /** An exam item's paper and question number as printed (issue 17). */
+  exam?: { paper: string; number: number };
+  /** Unscored practice of a paper without answer key: no key, never scored. */
+  unscored?: boolean;
 }
 
 export interface QuizNotice {

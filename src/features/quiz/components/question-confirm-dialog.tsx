@@ -9,7 +9,10 @@ export function QuestionConfirmDialog({
   unanswered,
   onSubmit,
   onReview,
+  unscored = false,
 }: {
+  /** Unscored practice (an exam paper without key): nothing "counts as wrong". */
+  unscored?: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   unanswered: number;
@@ -22,7 +25,9 @@ export function QuestionConfirmDialog({
       <DialogContent
         size="sm"
         title={t('take.confirmTitle')}
-        description={t('take.confirmBody', { count: unanswered })}
+        description={t(unscored ? 'take.confirmBodyUnscored' : 'take.confirmBody', {
+          count: unanswered,
+        })}
       >
         <div className="confirm-actions">
           <Button variant="secondary" onClick={onReview}>

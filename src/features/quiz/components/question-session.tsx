@@ -281,6 +281,7 @@ export function QuestionSession({
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
         unanswered={total - answeredCount}
+        unscored={questions.every((q) => q.unscored === true)}
         onSubmit={() => void submit()}
         onReview={() => {
           setConfirmOpen(false);

@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { TextField } from '../../../components/ui/text-field';
 import type { ClientQuestion } from '../api/types';
 import { choiceOptions, normalizeFill, questionIdOf, type Draft } from '../lib/answer-format';
+import { examSourceOf, formatExamSource } from '../lib/exam-source';
 import { QuestionChoices } from './question-choices';
 import { FillStem } from './question-fill';
 
@@ -33,10 +34,24 @@ export function QuestionView({
   const where = (
     <span className="visually-hidden">{`${t('take.questionOf', { current: position, total })} `}</span>
   );
+  // An exam item says where it stands in its paper (「114年 火災學概要 第 12 題」).
+  const examSource = formatExamSource(examSourceOf(question), (k, o) => t(k, o));
   const typeLabel = (
-    <Badge tone="brand" className="question__type">
-      {t(`types.${question.type}`, { defaultValue: t('types.other') })}
-    </Badge>
+    <>
+      <Badge tone="brand" className="question__type">
+        {t(`types.${question.type}`, { defaultValue: t('types.other') })}
+      </Badge>
+      {examSource && (
+        <span className="question__source" data-testid="exam-source">
+          {examSource}
+        </span>
+      )}
+      {question.unscored === true && (
+        <Badge tone="neutral" className="question__unscored">
+          {t('exam.unscored')}
+        </Badge>
+      )}
+    </>
   );
 
   if (question.type === 'multiple_choice' || question.type === 'true_false') {

@@ -1,12 +1,13 @@
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import type { AnswerDetail } from '../api/types';
+import { examSourceOf, formatExamSource } from '../lib/exam-source';
 import { formatLocation } from '../lib/location';
 import { LockedTeaser } from './results-locked';
 import { CitedExplanation } from '../../../components/ui/cited-explanation';
 import { ChevronIcon, CheckIcon, CrossIcon, DashIcon } from './quiz-icons';
 
-type Status = 'correct' | 'incorrect' | 'unanswered';
+type Status = 'correct' | 'incorrect' | 'unanswered' | 'unscored';
 
 /** Correct / incorrect / unanswered as an icon and a word (never colour alone). */
 export function ResultStatus({ status }: { status: Status }) {
@@ -38,12 +39,18 @@ export function ResultsQuestionItem({
 }) {
   const { t } = useTranslation('quiz');
   const tr = (key: string, options?: Record<string, unknown>) => t(key, options);
-  const status: Status = detail.isCorrect
-    ? 'correct'
-    : detail.answered
-      ? 'incorrect'
-      : 'unanswered';
-  const location = formatLocation(detail.citation?.location, tr);
+  // Unscored practice (an exam paper without key): neither right nor wrong, and no key.
+  const status: Status = detail.unscored
+    ? 'unscored'
+    : detail.isCorrect
+      ? 'correct'
+      : detail.answered
+        ? 'incorrect'
+        : 'unanswered';
+  const page = formatLocation(detail.citation?.location, tr);
+  // An exam item's paper and number: in the head, and first in its citation.
+  const examSource = formatExamSource(examSourceOf(detail), tr);
+  const location = [examSource, page].filter(Boolean).join(' · ');
   const concepts = (detail.relatedConcepts ?? []).filter((c) => c.trim());
   const hasPremium = Boolean(detail.explanation || detail.citation?.quote || concepts.length);
   return (
@@ -59,6 +66,11 @@ export function ResultsQuestionItem({
             {t(`types.${detail.type}`, { defaultValue: t('types.other') })}
           </span>
           <ResultStatus status={status} />
+          {examSource && (
+            <span className="result-item__source" data-testid="exam-source">
+              {examSource}
+            </span>
+          )}
         </span>
         <span className="result-item__question">{detail.question}</span>
         <ChevronIcon />
@@ -75,10 +87,12 @@ export function ResultsQuestionItem({
               )}
             </dd>
           </div>
-          <div className="result-answers__row result-answers__row--key">
-            <dt>{t('results.correctAnswer')}</dt>
-            <dd>{detail.correctAnswer}</dd>
-          </div>
+          {!detail.unscored && (
+            <div className="result-answers__row result-answers__row--key">
+              <dt>{t('results.correctAnswer')}</dt>
+              <dd>{detail.correctAnswer}</dd>
+            </div>
+          )}
         </dl>
 
         {locked ? (

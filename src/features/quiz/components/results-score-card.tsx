@@ -39,6 +39,29 @@ function ScoreRing({ score }: { score: number }) {
 /** Score, grade, caption, correct x of y, and best score / attempts after a retake. */
 export function ResultsScoreCard({ report, actions }: { report: QuizReport; actions: ReactNode }) {
   const { t } = useTranslation('quiz');
+  // Unscored practice of an exam paper without key (issue 17): no score to show, only what
+  // was answered.
+  if (report.unscored) {
+    const answered = report.answersDetail.filter((d) => d.answered).length;
+    return (
+      <section
+        className="results-score results-score--unscored"
+        aria-labelledby="results-score-title"
+        data-testid="results-unscored"
+      >
+        <div className="results-score__body">
+          <h2 id="results-score-title" className="results-score__grade">
+            {t('results.unscored.title')}
+          </h2>
+          <p className="results-score__caption">{t('results.unscored.body')}</p>
+          <p className="results-score__correct">
+            {t('results.unscored.answered', { answered, total: report.totalQuestions })}
+          </p>
+          {actions}
+        </div>
+      </section>
+    );
+  }
   const score = clampScore(report.score);
   const grade = gradeOf(score);
   const submitted = formatDateTime(report.submittedAt);

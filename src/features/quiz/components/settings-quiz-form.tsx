@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
@@ -17,6 +17,7 @@ import {
   defaultSettings,
   DIFFICULTIES,
   EXAM_ORDERS,
+  examChoiceOf,
   examCountValue,
   examCounts,
   formProblem,
@@ -61,19 +62,25 @@ export function SettingsQuizForm({ material }: { material: QuizMaterial }) {
   const online = useOnline();
   const generateLater = useGenerateLater();
   const [queueing, setQueueing] = useState(false);
-  const [form, setForm] = useState(() => initialForm(material));
+  const [search] = useSearchParams();
+  // The material page's "practise unscored" link ticks unscored practice (issue 17).
+  const [form, setForm] = useState(() => {
+    const initial = initialForm(material);
+    return search.get('practice') === 'unscored' ? { ...initial, unscored: true } : initial;
+  });
   const reasonId = useId();
-  const problem = formProblem(
-    material.exam?.keyFound && !material.exam.otherText
-      ? { ...form, questionTypes: ['multiple_choice'] }
-      : form,
-  );
-  const blocked = quota.reached || problem !== null;
 
   // An exam paper with its key (issue 17): its own items, verbatim; a paper alone has no other
-  // type, difficulty or language to choose.
-  const exam = material.exam?.keyFound && material.exam.usable > 0 ? material.exam : null;
+  // type, difficulty or language to choose. Without a key, its items only as unscored practice,
+  // and only when the learner ticks it.
+  const keyless =
+    material.exam && !material.exam.keyFound && material.exam.practice > 0 ? material.exam : null;
+  const exam = examChoiceOf(material.exam, form);
   const paperOnly = exam !== null && !exam.otherText;
+  // A paper alone without key makes no scored quiz: unscored practice must be chosen.
+  const needsPractice = keyless !== null && !keyless.otherText && !form.unscored;
+  const problem = formProblem(paperOnly ? { ...form, questionTypes: ['multiple_choice'] } : form);
+  const blocked = quota.reached || problem !== null || needsPractice;
   const countChoices: Array<{ value: number | 'all'; label: string }> = exam
     ? [
         ...examCounts(exam).map((n) => ({
@@ -139,7 +146,23 @@ export function SettingsQuizForm({ material }: { material: QuizMaterial }) {
         </div>
       )}
 
-      {exam && (
+      {keyless && (
+        <div className="settings-exam settings-exam--no-key" data-testid="exam-no-key">
+          <p className="settings-exam__count">
+            {t('exam.noKey.title', { count: keyless.practice })}
+          </p>
+          <CheckboxField
+            checked={form.unscored === true}
+            onChange={() => setForm((f) => ({ ...f, unscored: !f.unscored }))}
+            label={t('exam.noKey.practice')}
+          />
+          <p className="settings-exam__hint">
+            {keyless.otherText ? t('exam.noKey.hintMixed') : t('exam.noKey.hintPaper')}
+          </p>
+        </div>
+      )}
+
+      {exam && !exam.unscored && (
         <div className="settings-exam" data-testid="exam-recognised">
           <p className="settings-exam__count">
             {exam.otherText
@@ -296,6 +319,9 @@ export function SettingsQuizForm({ material }: { material: QuizMaterial }) {
           </p>
         )}
         {quota.reached && <p className="settings-card__reason">{t('settings.limitShort')}</p>}
+        {needsPractice && !quota.reached && (
+          <p className="settings-card__reason">{t('exam.noKey.reason')}</p>
+        )}
         {problem === 'noTypes' && !quota.reached && (
           <p className="settings-card__reason">{t('settings.noTypesReason')}</p>
         )}

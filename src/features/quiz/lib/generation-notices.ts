@@ -44,6 +44,7 @@ export function noticeTexts(notices: readonly QuizNotice[]): NoticeText[] {
       },
     });
 
+  if (find('EXAM_UNSCORED')) out.push({ key: 'notices.examUnscored', values: {} });
   if (find('EXAM_KEY_MISSING')) out.push({ key: 'notices.examKeyMissing', values: {} });
   const leftOut = find('EXAM_ITEMS_LEFT_OUT');
   if (leftOut)

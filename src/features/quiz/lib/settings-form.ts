@@ -42,6 +42,8 @@ export interface SettingsForm {
   all?: boolean;
   /** Exam papers: shuffled (default) or in the paper's order. */
   order?: ExamOrder;
+  /** An exam paper without answer key: the learner chose unscored practice. */
+  unscored?: boolean;
 }
 
 /** What the settings need to know of a material's exam paper (its `exam` summary). */
@@ -50,6 +52,8 @@ export interface ExamChoice {
   usable: number;
   /** The material has other text: the other types and settings apply to it. */
   otherText: boolean;
+  /** Unscored practice of a paper without key (its items only, nothing generated). */
+  unscored?: boolean;
 }
 
 /** The body of POST /api/v1/quiz/generate (docs/api/quiz.md). */
@@ -65,6 +69,8 @@ export interface GenerateQuizBody {
   difficulty: Difficulty;
   language: QuizLanguage;
   order?: ExamOrder;
+  /** Unscored practice of an exam paper without key. */
+  unscored?: true;
 }
 
 /**
@@ -119,6 +125,23 @@ export function examCounts(exam: ExamChoice): number[] {
   return QUESTION_COUNTS.filter((n) => exam.otherText || n < exam.usable);
 }
 
+/**
+ * What the settings offer for a material's exam paper: its keyed items, or — without a key,
+ * when the learner ticked unscored practice — its items to practise unscored (a paper alone:
+ * nothing is generated around them). Null: no exam paper, or keyless and not chosen.
+ */
+export function examChoiceOf(
+  exam: { keyFound: boolean; usable: number; practice: number; otherText: boolean } | null,
+  form: Pick<SettingsForm, 'unscored'>,
+): ExamChoice | null {
+  if (!exam) return null;
+  if (exam.keyFound)
+    return exam.usable > 0 ? { usable: exam.usable, otherText: exam.otherText } : null;
+  return form.unscored && exam.practice > 0
+    ? { usable: exam.practice, otherText: false, unscored: true }
+    : null;
+}
+
 /** The count an exam paper's form stands for: one of examCounts, else every item. */
 export function examCountValue(form: SettingsForm, exam: ExamChoice): number | 'all' {
   return form.all || !examCounts(exam).includes(form.questionCount) ? 'all' : form.questionCount;
@@ -148,5 +171,6 @@ export function toGenerateBody(
     difficulty: form.difficulty,
     language: form.language,
     ...(exam && { order: form.order ?? 'random' }),
+    ...(exam?.unscored && { unscored: true }),
   };
 }
