@@ -116,6 +116,8 @@ export async function getProgress(d: { db: Db; clock: Clock }, userId: string, u
     ])
     .where('quiz_attempts.user_id', '=', userId)
     .where('quiz_attempts.status', '=', 'submitted')
+    // Unscored practice of a paper without key (issue 17) has no score to draw.
+    .where('quiz_attempts.score', 'is not', null)
     .orderBy('quiz_attempts.submitted_at', 'desc')
     .orderBy('quiz_attempts.id', 'desc')
     .execute();

@@ -150,6 +150,10 @@ describe.each(databases)('exam practice and mixed materials on %s', (dialect) =>
       .execute();
     expect(cards).toHaveLength(0);
     expect((await get('/api/v1/review/due')).body.data.cards).toHaveLength(0);
+    // The progress page draws no score for it (not a 0 %).
+    const progress = await get('/api/v1/progress');
+    expect(progress.status).toBe(200);
+    expect(JSON.stringify(progress.body)).not.toContain(quiz.quizId);
 
     // Exported, it claims no key either: no option is marked right.
     const gift = await t.app.request(`/api/v1/quiz/${quiz.quizId}/export?format=gift`, {
