@@ -48,7 +48,8 @@ const EN_CLAUSE_START =
 const EN_CLAUSE_CUT =
   /,\s+(?:as|while|where|which|because|so|but|and|whereas|although|though|since|when|if)\b.*$/i;
 /** A body that holds another definition is two statements, not one card. */
-const EN_NESTED_DEFINITION = /\b(?:called|known as|referred to as|termed|refers to|is defined as)\b/i;
+const EN_NESTED_DEFINITION =
+  /\b(?:called|known as|referred to as|termed|refers to|is defined as)\b/i;
 const ZH_CLAUSE_START = /^(?:如果|若|當|因為|由於|雖然|但|而|所以|例如|比如)/u;
 
 /**

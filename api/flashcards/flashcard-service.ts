@@ -1,0 +1,21 @@
+import type { Db } from '../db/database.js';
+import { loadDocument } from '../materials/material-service.js';
+import { materialTermCards, type TermCard } from './material-cards.js';
+
+/** GET /materials/{id}/flashcards → data. */
+export interface MaterialFlashcards {
+  materialId: string;
+  /** The material's language: the cards' front and back are written in it. */
+  language: string;
+  cards: TermCard[];
+}
+
+/** The term ↔ definition cards of one of the learner's materials (none: `cards` is empty). */
+export async function getMaterialFlashcards(
+  db: Db,
+  userId: string,
+  materialId: string,
+): Promise<MaterialFlashcards> {
+  const document = await loadDocument(db, userId, materialId);
+  return { materialId, language: document.language, cards: materialTermCards(document) };
+}
