@@ -33,30 +33,53 @@ export async function readMaterialFlashcards(
   }
 }
 
-/** The quizzes of a material this device keeps (id, title), with whether a report is stored. */
+export interface StoredQuizOfMaterial {
+  quizId: string;
+  title: string;
+  /** A report is on the device, or the material says the quiz was completed. */
+  reported: boolean;
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+
+/**
+ * The quizzes of a material this device knows: the material's own quiz list (as GET
+ * /materials/{id} answered it), the quizzes kept for taking and the reports kept.
+ */
 export async function storedQuizzesOfMaterial(
   userId: string,
   materialId: string,
-): Promise<Array<{ quizId: string; title: string; reported: boolean }>> {
+): Promise<StoredQuizOfMaterial[]> {
   try {
-    const [quizzes, reports] = await Promise.all([
+    const [material, quizzes, reports] = await Promise.all([
+      db.materials.get([userId, materialId]),
       db.quizzes.where('[userId+materialId]').equals([userId, materialId]).toArray(),
       db.reports.where('userId').equals(userId).toArray(),
     ]);
-    const reported = new Set(
-      reports.filter((r) => r.materialId === materialId).map((r) => r.quizId),
-    );
-    const seen = new Set<string>();
-    const out: Array<{ quizId: string; title: string; reported: boolean }> = [];
-    for (const q of quizzes) {
-      seen.add(q.id);
-      out.push({ quizId: q.id, title: String(q.data.title ?? ''), reported: reported.has(q.id) });
+    const byId = new Map<string, StoredQuizOfMaterial>();
+    const add = (quizId: string, title: string, reported: boolean) => {
+      if (!quizId) return;
+      const old = byId.get(quizId);
+      byId.set(quizId, {
+        quizId,
+        title: old?.title || title,
+        reported: Boolean(old?.reported) || reported,
+      });
+    };
+    const listed = Array.isArray(material?.data.quizzes) ? material.data.quizzes : [];
+    for (const raw of listed as ApiRecord[]) {
+      if (!raw || typeof raw !== 'object') continue;
+      add(
+        text(raw.quizId) || text(raw.id) || text(raw.quiz_id),
+        text(raw.title),
+        raw.completed === true,
+      );
     }
+    for (const q of quizzes) add(q.id, text(q.data.title), false);
     for (const r of reports) {
-      if (r.materialId !== materialId || seen.has(r.quizId)) continue;
-      out.push({ quizId: r.quizId, title: String(r.data.quizTitle ?? ''), reported: true });
+      if (r.materialId === materialId) add(r.quizId, text(r.data.quizTitle), true);
     }
-    return out;
+    return [...byId.values()];
   } catch (err) {
     reportStorageError(err);
     return [];

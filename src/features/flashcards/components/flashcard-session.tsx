@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
@@ -43,6 +43,12 @@ export function FlashcardSession({ deck, onStillLearning }: Props) {
           face: t(state.flipped ? 'face.back' : 'face.front'),
           text: state.flipped ? card.back : card.front,
         });
+
+  // The round's end takes the focus to its summary, so the keyboard goes on from there.
+  const summaryRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (state.done) summaryRef.current?.focus();
+  }, [state.done]);
 
   const mark = (pile: Pile) => {
     if (!card) return;
@@ -108,7 +114,7 @@ export function FlashcardSession({ deck, onStillLearning }: Props) {
 
       {state.done || !card ? (
         <div className="card flash-summary" role="status">
-          <h2 className="flash-summary__title">
+          <h2 className="flash-summary__title" ref={summaryRef} tabIndex={-1}>
             {learningLeft === 0 ? t('summary.allKnown') : t('summary.title')}
           </h2>
           <p>{t('summary.body', { know: counts.know, learning: learningLeft })}</p>
