@@ -108,9 +108,11 @@ export function FlashcardSession({ deck, onStillLearning }: Props) {
       <p className="visually-hidden" aria-live="polite">
         {announce}
       </p>
-      <p id="flashcard-hint" className="flash-session__hint">
-        {t('card.hint')}
-      </p>
+      {!state.done && card && (
+        <p id="flashcard-hint" className="flash-session__hint">
+          {t('card.hint')}
+        </p>
+      )}
 
       {state.done || !card ? (
         <div className="card flash-summary" role="status">
@@ -172,21 +174,24 @@ export function FlashcardSession({ deck, onStillLearning }: Props) {
       )}
 
       <div className="flash-session__nav">
-        <Button variant="ghost" onClick={prev} disabled={!state.done && state.index === 0}>
+        <Button variant="secondary" onClick={prev} disabled={!state.done && state.index === 0}>
           <span aria-hidden="true">←</span> {t('actions.prev')}
         </Button>
+        <Button variant="secondary" onClick={next} disabled={state.done}>
+          {t('actions.next')} <span aria-hidden="true">→</span>
+        </Button>
+      </div>
+      <div className="flash-session__tools">
         <Button
           variant="ghost"
+          size="sm"
           onClick={() => dispatch({ type: 'shuffle', random: Math.random })}
           disabled={total < 2}
         >
           {t('actions.shuffle')}
         </Button>
-        <Button variant="ghost" onClick={() => restart('all')}>
+        <Button variant="ghost" size="sm" onClick={() => restart('all')}>
           {t('actions.restart')}
-        </Button>
-        <Button variant="ghost" onClick={next} disabled={state.done}>
-          {t('actions.next')} <span aria-hidden="true">→</span>
         </Button>
       </div>
     </section>

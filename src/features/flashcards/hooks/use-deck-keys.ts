@@ -6,7 +6,7 @@ export function useDeckKeys(handlers: { prev: () => void; next: () => void; flip
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
-      const target = e.target as HTMLElement | null;
+      const target = e.target instanceof HTMLElement ? e.target : null;
       const tag = target?.tagName ?? '';
       if (/^(INPUT|TEXTAREA|SELECT)$/.test(tag) || target?.isContentEditable) return;
       // Inside a dialog or menu the keys are theirs.
