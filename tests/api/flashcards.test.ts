@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { quizCards } from '../../src/features/flashcards/lib/cards.js';
 import { corpusDir, upload } from '../support/multipart.js';
 import { createTestApp, databases, type TestApp } from '../support/test-app.js';
 import {
@@ -74,6 +75,64 @@ describe.each(databases)('flashcards on %s', (dialect) => {
     const res = await get(`/api/v1/materials/${materialId}/flashcards`, a.token);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ materialId, language: 'zh-TW', cards: [] });
+  });
+
+  it('turns a real report into one card per question with the key on the back', async () => {
+    const a = await learner(t, 'report@example.com');
+    const quiz = await makeQuiz(t, a.token);
+    await post(
+      `/api/v1/quiz/${quiz.quizId}/submit`,
+      { answers: quiz.questions.map(rightAnswer) },
+      a.token,
+    );
+    const report = await get(`/api/v1/quiz/${quiz.quizId}/report`, a.token);
+    expect(report.status).toBe(200);
+    const cards = quizCards(report.body.data);
+    expect(cards.map((c) => c.questionId)).toEqual(quiz.questions.map((q) => q.id));
+    for (const q of quiz.questions) {
+      const card = cards.find((c) => c.questionId === q.id)!;
+      const key = q.options!.find((o) => o.id === q.correctOptionId)!.text;
+      expect(card.back).toBe(key.replace(/\s+/g, ' ').trim());
+      expect(card.front).toBe(q.question.replace(/\s+/g, ' ').trim());
+    }
+
+    // A cloze's back is its sentence with the key filled in; a short answer's, the answer.
+    const gen = await post(
+      '/api/v1/quiz/generate',
+      {
+        materialId: quiz.materialId,
+        questionCount: 5,
+        questionTypes: ['dropdown_fill_in_blank', 'short_answer'],
+        language: 'zh-TW',
+      },
+      a.token,
+    );
+    expect(gen.status).toBe(201);
+    const quizId = gen.body.data.quizId as string;
+    const row = await t.db
+      .selectFrom('quizzes')
+      .select('questions')
+      .where('id', '=', quizId)
+      .executeTakeFirstOrThrow();
+    const questions = JSON.parse(row.questions) as typeof quiz.questions;
+    await post(`/api/v1/quiz/${quizId}/submit`, { answers: questions.map(rightAnswer) }, a.token);
+    const second = quizCards((await get(`/api/v1/quiz/${quizId}/report`, a.token)).body.data);
+    expect(second).toHaveLength(questions.length);
+    const types = new Set(questions.map((q) => q.type));
+    expect(types.has('dropdown_fill_in_blank')).toBe(true);
+    for (const q of questions) {
+      const card = second.find((c) => c.questionId === q.id)!;
+      if (q.type === 'dropdown_fill_in_blank') {
+        expect(card.front).toMatch(/_{5}/);
+        expect(card.back).not.toMatch(/_{5}/);
+        for (const b of q.blanks!) {
+          const key = b.options.find((o) => o.id === b.correctOptionId)!.text;
+          expect(card.back).toContain(key.replace(/\s+/g, ' ').trim());
+        }
+      } else {
+        expect(card.back).toBe(q.acceptedAnswers![0]!.replace(/\s+/g, ' ').trim());
+      }
+    }
   });
 
   it('makes a question never answered due within minutes, once per mark', async () => {
