@@ -52,6 +52,7 @@ describe.each(databases)('flashcards on %s', (dialect) => {
     expect(res.status).toBe(200);
     expect(res.body.data.materialId).toBe(id);
     expect(res.body.data.language).toBe('en');
+    expect(res.body.data.title).toBe(up.body.data.title);
     const cards = res.body.data.cards as Array<{ id: string; term: string; definition: string }>;
     const byTerm = new Map(cards.map((c) => [c.term, c.definition]));
     expect(byTerm.get('summary statistic')).toBe('A single number summarizing data from a sample');

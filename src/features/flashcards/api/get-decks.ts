@@ -33,11 +33,11 @@ export async function loadMaterialDeck(
     readMaterialFlashcards(userId, materialId),
     readMaterial(userId, materialId),
   ]);
-  const title = text(material?.data.title) || text(material?.data.name);
+  const storedTitle = text(material?.data.title) || text(material?.data.name);
   const deck = (data: Record<string, unknown>, fromDevice: boolean): Deck => ({
     cards: termCards(data),
     lang: langTag(data.language),
-    title,
+    title: storedTitle || text(data.title),
     materialId,
     fromDevice,
   });

@@ -20,8 +20,9 @@ export function FlashcardsFrame({ title, back, children }: Props) {
         <span aria-hidden="true">←</span> {back.label}
       </ButtonLink>
       <header className="flash-page__header">
-        <p className="flash-page__eyebrow">{t('page.eyebrow')}</p>
-        <h1 className="flash-page__title">{title || t('page.untitled')}</h1>
+        {/* Without a deck's title (a message in its place) the page is simply "Flashcards". */}
+        {title && <p className="flash-page__eyebrow">{t('page.eyebrow')}</p>}
+        <h1 className="flash-page__title">{title || t('page.docTitle')}</h1>
       </header>
       {children}
     </div>
