@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, test, useLanguage, withServerDb } from './support/fixtures';
+import { expect, signInNewLearner, test, useLanguage, withServerDb } from './support/fixtures';
 import {
   sessionToken,
-  signInNewLearner,
   snapWidths,
   storedQuestions,
   tabTo,
@@ -132,7 +131,7 @@ for (const lng of ['zh-TW', 'en'] as const) {
     const t = T[lng];
     await useLanguage(page, lng);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signInNewLearner(page, request, lng);
+    await signInNewLearner(page, request, lng, 'flashcards');
     const quiz = await scoredQuiz(page, lng);
 
     // The one online visit: the results page (it keeps the report on the device).
@@ -229,7 +228,7 @@ for (const lng of ['zh-TW', 'en'] as const) {
     const t = T[lng];
     await useLanguage(page, lng);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signInNewLearner(page, request, lng);
+    await signInNewLearner(page, request, lng, 'flashcards');
     const token = await sessionToken(page);
     const termsId = await uploadByApi(page, token, TERMS_FILE);
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/ui/button-link';
-import { usePageTitle } from '../hooks/use-page-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import './flashcards.css';
 
 interface Props {
@@ -13,7 +13,7 @@ interface Props {
 /** The flashcards page around a deck or a message: back link, eyebrow and title. */
 export function FlashcardsFrame({ title, back, children }: Props) {
   const { t } = useTranslation('flashcards');
-  usePageTitle(title ? t('page.docTitleOf', { title }) : t('page.docTitle'));
+  useDocumentTitle(title ? t('page.docTitleOf', { title }) : t('page.docTitle'));
   return (
     <div className="page flash-page">
       <ButtonLink to={back.to} variant="ghost" size="sm" className="flash-page__back">
