@@ -50,6 +50,14 @@ const EN_CLAUSE_CUT =
 /** A body that holds another definition is two statements, not one card. */
 const EN_NESTED_DEFINITION =
   /\b(?:called|known as|referred to as|termed|refers to|is defined as)\b/i;
+/**
+ * "Fat bytecodes are a problem for …", "X is a key part of …": a judgement about the term, not
+ * what it is. Read at the body's head noun (after the article and at most two adjectives).
+ */
+const EN_JUDGEMENT_BODY =
+  /^(?:an?|the)\s+(?:[\w-]+\s+){0,2}?(?:problem|issue|challenge|benefit|advantage|disadvantage|drawback|reminder|example|case|way|result|consequence|reason|factor|part|thing|concern|goal|step|need|priority|question|topic|idea|matter|lot|bit|must)\b/i;
+/** "The best case is …", "the main point is …": a superlative or a pointer, not a term. */
+const EN_JUDGEMENT_TERM = /^(?:best|worst|main|only|key|biggest|greatest|most|least)\b/i;
 const ZH_CLAUSE_START = /^(?:如果|若|當|因為|由於|雖然|但|而|所以|例如|比如)/u;
 
 /**
@@ -69,7 +77,8 @@ function cardText(
     // 「所謂X，是指…」 leaves 指 of 是指 on the body.
     return text.replace(/^(?:是指|指的是|意指|係指|即|指)/u, '').replace(/[，、；：]+$/u, '');
   }
-  if (EN_POINTING_TERM.test(term) || EN_NESTED_DEFINITION.test(text)) return null;
+  if (EN_POINTING_TERM.test(term) || EN_JUDGEMENT_TERM.test(term)) return null;
+  if (EN_NESTED_DEFINITION.test(text) || EN_JUDGEMENT_BODY.test(text)) return null;
   if (EN_POINTING_BODY.test(text)) return null;
   // Before "called X" stands a noun phrase, never a clause of its own.
   if (!termFirst && (/[,]|\b(?:is|are|was|were)\b/i.test(text) || EN_CLAUSE_START.test(text)))

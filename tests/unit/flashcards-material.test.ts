@@ -41,7 +41,7 @@ describe('material term cards', () => {
     });
   });
 
-  it('keeps English definitions and drops clauses, pointers and conditions', () => {
+  it('keeps English definitions and drops clauses, pointers, conditions and judgements', () => {
     const d = doc('en', [
       'A hypothesis test is a statistical technique used to evaluate competing claims using data.',
       'The previous example is a reminder that samples vary from one to the next.',
@@ -49,6 +49,8 @@ describe('material term cards', () => {
       'Data collected in this haphazard fashion are called anecdotal evidence.',
       'The term replication crisis refers to the ongoing crisis in which past findings could not be reproduced.',
       'A study is an experiment, as subjects were randomly assigned a file.',
+      'Fat bytecodes are a problem for the compiler because they need special cases.',
+      'The best case is a loop where the types at the loop edge are the same as on entry.',
     ]);
     expect(pairs(d)).toEqual([
       ['hypothesis test', 'A statistical technique used to evaluate competing claims using data'],
