@@ -57,7 +57,7 @@ export function dynamicEntriesUnder(manifest: ViteManifest, dirs: string[]): str
 export const SHELL_LAZY_DIRS = ['src/app/layouts/', 'src/app/pwa/'];
 
 /**
- * Every page reachable from the device's data (quiz taking, results, review,
+ * Every page reachable from the device's data (quiz taking, results, review, flashcards,
  * progress, the outbox, and the home and material pages that lead there): precached with their
  * code and CSS, so each opens offline on first use after one online visit of any page
  * (docs/decisions/0024-study-modes.md). Other route pages are runtime-cached when first used.
@@ -72,10 +72,19 @@ export const OFFLINE_PAGES = [
   'src/app/routes/review-route.tsx',
   'src/features/progress/components/progress-page.tsx',
   'src/features/progress/lib/score-chart.ts',
+  'src/features/flashcards/components/material-flashcards-page.tsx',
+  'src/features/flashcards/components/quiz-flashcards-page.tsx',
 ];
 
 /** The locale namespaces those pages use, precached in both languages (a few KB each). */
-export const OFFLINE_NAMESPACES = ['materials', 'quiz', 'offline', 'review', 'progress'];
+export const OFFLINE_NAMESPACES = [
+  'materials',
+  'quiz',
+  'offline',
+  'review',
+  'progress',
+  'flashcards',
+];
 
 const localeKey = /^src\/i18n\/locales\/([^/]+)\/([^/]+)\.json$/;
 

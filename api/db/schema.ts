@@ -339,7 +339,8 @@ export interface ReviewLogsTable {
   id: string;
   card_id: string;
   user_id: string;
-  source: 'quiz' | 'review';
+  /** 'flashcard': a "still learning" mark (Again), not an answer (decision 0029). */
+  source: 'quiz' | 'review' | 'flashcard';
   attempt_id: string | null;
   client_review_id: string | null;
   rating: number;

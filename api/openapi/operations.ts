@@ -310,6 +310,15 @@ export const operations: Operation[] = [
   },
   {
     method: 'get',
+    path: '/api/v1/materials/{id}/flashcards',
+    tag: 'materials',
+    summary:
+      'Term ↔ definition flashcards the material states, in its language (an empty list when it defines nothing).',
+    errors: [401, 404],
+    doc: 'docs/decisions/0029-flashcards.md',
+  },
+  {
+    method: 'get',
     path: '/api/v1/materials/{id}/files/{fileId}',
     tag: 'materials',
     summary: 'Download an uploaded original.',
@@ -531,6 +540,28 @@ export const operations: Operation[] = [
     },
     errors: [400, 401, 404, 409],
     doc: 'docs/api/review.md',
+  },
+  {
+    method: 'post',
+    path: '/api/v1/review/flashcards/still-learning',
+    tag: 'review',
+    summary:
+      '"Still learning" on a quiz question\'s flashcard: its review card (made if missing) is reviewed with Again and comes due within minutes. Idempotent by clientReviewId.',
+    body: {
+      type: 'json',
+      required: true,
+      schema: obj(
+        {
+          clientReviewId: str({ maxLength: 100 }),
+          quizId: str({ maxLength: 64 }),
+          questionId: str({ maxLength: 200 }),
+          markedAt: str({ format: 'date-time' }),
+        },
+        ['clientReviewId', 'quizId', 'questionId'],
+      ),
+    },
+    errors: [400, 401, 404, 409],
+    doc: 'docs/decisions/0029-flashcards.md',
   },
   {
     method: 'get',

@@ -57,6 +57,8 @@ async function conceptAccuracy(db: Db, userId: string, dayEnd: string) {
       eb.fn.sum<number | string | null>('correct').as('correct'),
     ])
     .where('user_id', '=', userId)
+    // A "still learning" mark is not an answer (docs/decisions/0029-flashcards.md).
+    .where('source', '!=', 'flashcard')
     .groupBy('card_id')
     .execute();
   const answers = new Map(

@@ -23,6 +23,12 @@ const QuizSettingsPage = lazy(() => import('../features/quiz/components/quiz-set
 const QuizLoadingPage = lazy(() => import('../features/quiz/components/quiz-loading-page'));
 const QuizQuestionsPage = lazy(() => import('../features/quiz/components/quiz-questions-page'));
 const QuizResultsPage = lazy(() => import('../features/quiz/components/quiz-results-page'));
+const MaterialFlashcardsPage = lazy(
+  () => import('../features/flashcards/components/material-flashcards-page'),
+);
+const QuizFlashcardsPage = lazy(
+  () => import('../features/flashcards/components/quiz-flashcards-page'),
+);
 const OutboxPage = lazy(() => import('../features/offline/components/outbox-page'));
 const ReviewPage = lazy(() => import('./routes/review-route'));
 const ProgressPage = lazy(() => import('../features/progress/components/progress-page'));
@@ -64,6 +70,14 @@ export const router = createBrowserRouter([
           {
             path: '/materials/:materialId/quiz/:quizId/results',
             element: page(<QuizResultsPage />),
+          },
+          {
+            path: '/materials/:materialId/flashcards',
+            element: page(<MaterialFlashcardsPage />),
+          },
+          {
+            path: '/materials/:materialId/quiz/:quizId/flashcards',
+            element: page(<QuizFlashcardsPage />),
           },
           { path: paths.subscription, element: page(<SubscriptionPage />) },
           { path: paths.outbox, element: page(<OutboxPage />) },

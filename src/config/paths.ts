@@ -13,6 +13,10 @@ export const paths = {
     `/materials/${encodeURIComponent(id)}/quiz/${encodeURIComponent(quizId)}/questions`,
   quizResults: (id: string, quizId: string) =>
     `/materials/${encodeURIComponent(id)}/quiz/${encodeURIComponent(quizId)}/results`,
+  /** Term ↔ definition cards of a material; question ↔ answer cards of a quiz (issue 20). */
+  materialFlashcards: (id: string) => `/materials/${encodeURIComponent(id)}/flashcards`,
+  quizFlashcards: (id: string, quizId: string) =>
+    `/materials/${encodeURIComponent(id)}/quiz/${encodeURIComponent(quizId)}/flashcards`,
   subscription: '/subscription',
   /** Today's due review cards (issue 8); reviewConcept: every card of one related concept. */
   review: '/review',

@@ -61,7 +61,8 @@ export type OutboxKind =
   | 'material-upload'
   | 'review-answer'
   | 'review-rating'
-  | 'quiz-generate';
+  | 'quiz-generate'
+  | 'flashcard-still-learning';
 export type OutboxStatus = 'queued' | 'failed';
 
 export interface OutboxError {

@@ -196,6 +196,10 @@ test('the service worker controls the page and precaches the app shell and the o
     /^\/assets\/quiz-results-page-[\w-]+\.js$/,
     /^\/assets\/review-route-[\w-]+\.js$/,
     /^\/assets\/progress-page-[\w-]+\.js$/,
+    /^\/assets\/quiz-flashcards-page-[\w-]+\.js$/,
+    /^\/assets\/material-flashcards-page-[\w-]+\.js$/,
+    /^\/assets\/locales\/zh-TW-flashcards-[\w-]{8}\.js$/,
+    /^\/assets\/locales\/en-flashcards-[\w-]{8}\.js$/,
     /^\/assets\/locales\/zh-TW-quiz-[\w-]{8}\.js$/,
     /^\/assets\/locales\/en-quiz-[\w-]{8}\.js$/,
   ]) {

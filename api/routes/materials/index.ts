@@ -10,6 +10,7 @@ import { uploadMaterial, uploadMaterialOnce } from '../../materials/upload-servi
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
 import { revalidated } from '../../lib/http-cache.js';
 import { contentDisposition } from '../../materials/file-types.js';
+import { getMaterialFlashcards } from '../../flashcards/flashcard-service.js';
 
 /** The request body as a Node stream (read lazily: nothing is consumed until the parser pulls). */
 function requestBody(c: Context<AppEnv>): Readable | null {
@@ -127,6 +128,12 @@ export function materialRoutes() {
   r.get('/:id/content', async (c) => {
     const { db } = c.get('deps');
     const data = await materials.getContent(db, c.get('user').id, c.req.param('id'));
+    return c.json({ success: true, data });
+  });
+
+  // Term ↔ definition cards the material states (docs/decisions/0029-flashcards.md).
+  r.get('/:id/flashcards', revalidated, async (c) => {
+    const data = await getMaterialFlashcards(c.get('deps').db, c.get('user').id, c.req.param('id'));
     return c.json({ success: true, data });
   });
 

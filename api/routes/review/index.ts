@@ -8,6 +8,7 @@ import { answerCard, rateReview } from '../../review/answer-service.js';
 import { MAX_UTC_OFFSET } from '../../review/days.js';
 import { listDue } from '../../review/due-service.js';
 import { getReminderSettings, saveReminderSettings } from '../../review/reminder-settings.js';
+import { markStillLearning } from '../../review/still-learning.js';
 import { reviewStats } from '../../review/stats-service.js';
 import { unsubscribeReminders } from '../../review/unsubscribe.js';
 
@@ -32,6 +33,13 @@ const answerBody = z.object({
 const rateBody = z.object({
   clientReviewId: z.string().trim().min(1).max(100),
   rating: z.enum(['again', 'hard', 'good', 'easy']),
+});
+
+const stillLearningBody = z.object({
+  clientReviewId: z.string().trim().min(1).max(100),
+  quizId: z.string().trim().min(1).max(64),
+  questionId: z.string().trim().min(1).max(200),
+  markedAt: z.iso.datetime({ offset: true }).optional(),
 });
 
 const remindersBody = z.object({
@@ -78,6 +86,12 @@ export function reviewRoutes() {
 
   r.put('/reminders', validate('json', remindersBody), async (c) => {
     const data = await saveReminderSettings(c.get('deps'), c.get('user').id, c.req.valid('json'));
+    return c.json({ success: true, data });
+  });
+
+  // "Still learning" on a quiz question's flashcard: its card reviewed with Again (decision 0029).
+  r.post('/flashcards/still-learning', validate('json', stillLearningBody), async (c) => {
+    const data = await markStillLearning(c.get('deps'), c.get('user').id, c.req.valid('json'));
     return c.json({ success: true, data });
   });
 

@@ -137,6 +137,9 @@ function MaterialDetail({
         {material.exam && <ExamRecognition exam={material.exam} materialId={material.id} />}
         <div className="detail-actions">
           <GenerateQuizButton materialId={material.id} />
+          <ButtonLink to={paths.materialFlashcards(material.id)} variant="secondary">
+            {t('detail.flashcards')}
+          </ButtonLink>
           <DeleteMaterialDialog material={material} />
         </div>
       </header>

@@ -135,6 +135,9 @@ function QuizResults({ report, materialId }: { report: QuizReport; materialId: s
             </Button>
             <ResultsExport quizId={report.quizId} premium={report.premium || accountPremium} />
             <ResultsQuizExport quizId={report.quizId} />
+            <ButtonLink to={paths.quizFlashcards(materialId, report.quizId)} variant="secondary">
+              {t('results.flashcards')}
+            </ButtonLink>
           </div>
         }
       />
