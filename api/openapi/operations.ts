@@ -252,7 +252,15 @@ export const operations: Operation[] = [
       ),
     },
     ok: { status: 201 },
-    errors: [400, 401, 413, 415, 422],
+    errors: [400, 401, 413, 415, 422, 429],
+  },
+  {
+    method: 'get',
+    path: '/api/v1/materials/storage',
+    tag: 'materials',
+    summary:
+      "Storage of the learner's originals: plan, usedBytes, limitBytes, availableBytes (an upload past it is 413 STORAGE_QUOTA_EXCEEDED).",
+    errors: [401],
   },
   {
     method: 'get',
