@@ -76,7 +76,8 @@ export const operations: Operation[] = [
     method: 'post',
     path: '/api/v1/auth/register',
     tag: 'auth',
-    summary: 'Create an account; a verification e-mail is sent.',
+    summary:
+      'Create an account; a verification e-mail is sent. An address that has an account gets the same answer (its owner is mailed instead).',
     auth: false,
     body: {
       type: 'json',
@@ -86,7 +87,7 @@ export const operations: Operation[] = [
       ]),
     },
     ok: { status: 201 },
-    errors: [400, 409, 429],
+    errors: [400, 429, 503],
   },
   {
     method: 'post',
@@ -96,6 +97,14 @@ export const operations: Operation[] = [
     auth: false,
     body: { type: 'json', schema: obj({ email, password: str() }, ['email', 'password']) },
     errors: [400, 401, 403, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/auth/logout',
+    tag: 'auth',
+    summary:
+      'Sign out on the server: every token of the account issued so far is refused from now on.',
+    errors: [401],
   },
   {
     method: 'post',
