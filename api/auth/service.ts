@@ -33,8 +33,7 @@ export const normalizeEmail = (email: string) => email.trim().normalize('NFC').t
  * soft hyphens, BOM, line/paragraph separators, Hangul fillers, variation selectors): two
  * addresses that look the same must be the same address, so these are refused (issue 19).
  */
-const INVISIBLE =
-  /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u3164\uFE00-\uFE0F\uFFA0]/u;
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
 
 /**
  * The e-mail a learner typed, normalised (normalizeEmail); EMAIL_INVALID when it carries control
