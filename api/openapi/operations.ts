@@ -557,7 +557,8 @@ export const operations: Operation[] = [
     method: 'get',
     path: '/api/v1/review/reminders/unsubscribe',
     tag: 'review',
-    summary: 'One-click unsubscribe link from the reminder e-mail (signed token).',
+    summary:
+      'The unsubscribe link of the reminder e-mail (signed token): a page asking to confirm; nothing changes until POST.',
     auth: false,
     query: { token: { ...str(), required: true } },
     ok: { media: 'text/html' },
@@ -567,7 +568,8 @@ export const operations: Operation[] = [
     method: 'post',
     path: '/api/v1/review/reminders/unsubscribe',
     tag: 'review',
-    summary: 'One-click unsubscribe (RFC 8058 List-Unsubscribe-Post).',
+    summary:
+      "Unsubscribe: the confirmation page's button, or RFC 8058 one-click (List-Unsubscribe-Post).",
     auth: false,
     query: { token: { ...str(), required: true } },
     errors: [400],
