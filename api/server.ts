@@ -21,6 +21,7 @@ import type { Deps } from './lib/context.js';
 import { clearUploadTemp } from './materials/upload-temp.js';
 import { startReminderJob } from './review/reminder-job.js';
 import { configurePasswordHashing } from './auth/password.js';
+import { announceWarnings, startupWarnings } from './lib/startup-warnings.js';
 
 /** JWT_SECRET from the environment, else one generated on first start and kept in DATA_DIR. */
 function loadSecret(config: Config): string {
@@ -134,6 +135,8 @@ async function main() {
       'Mnemo is listening',
     );
     process.stdout.write(`\n  Mnemo is running at ${config.publicUrl}\n\n`);
+    // What an operator must not miss: the demo checkout reachable from other machines.
+    announceWarnings(logger, startupWarnings(config));
   });
 
   // SIGTERM/SIGINT: stop accepting, finish the requests in flight (SHUTDOWN_TIMEOUT_MS at
