@@ -126,7 +126,8 @@ export function createApp(given: AppDeps) {
       // Hono's json validator reports a body it cannot parse as HTTPException(400).
       appError = new AppError('INVALID_JSON');
     } else {
-      deps.logger.error({ err, requestId: rid, path: c.req.path }, 'unhandled error');
+      // The route pattern, as the access log: a path may carry a secret (issue 19).
+      deps.logger.error({ err, requestId: rid, route: routePath(c) }, 'unhandled error');
       appError = new AppError('INTERNAL');
     }
     if (appError.details?.retryAfterSeconds) {

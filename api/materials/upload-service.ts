@@ -67,6 +67,8 @@ export async function uploadMaterial(
   signal?: AbortSignal,
   /** Stored with the material (unique per user); see uploadMaterialOnce. */
   idempotencyKey?: string,
+  /** Told what the upload carried (fingerprintOf) once it is received. */
+  onReceived?: (fingerprint: string) => void,
 ): Promise<MaterialView> {
   // The learner's storage left, as it is now; the transaction that records the files checks
   // again under a lock, so parallel uploads cannot pass the limit together.
@@ -75,6 +77,8 @@ export async function uploadMaterial(
     availableBytes: usage.availableBytes,
     exceeded: () => quotaExceeded(usage),
   });
+  const fingerprint = fingerprintOf(upload);
+  onReceived?.(fingerprint);
   try {
     const title =
       cleanTitle(upload.fields.title ?? '') || upload.files[0]?.fileName || UNNAMED_MATERIAL;
@@ -116,7 +120,7 @@ export async function uploadMaterial(
             created_at: now,
             updated_at: now,
             idempotency_key: idempotencyKey ?? null,
-            idempotency_fingerprint: idempotencyKey ? fingerprintOf(upload) : null,
+            idempotency_fingerprint: idempotencyKey ? fingerprint : null,
             search_text: materialSearchText(title, description),
           })
           .execute();
@@ -224,13 +228,20 @@ export async function uploadMaterialOnce(
     }
     return { material: existing.material, replayed: true };
   }
+  let mine: string | undefined;
   try {
-    return { material: await uploadMaterial(d, userId, req, signal, key), replayed: false };
+    const material = await uploadMaterial(d, userId, req, signal, key, (f) => (mine = f));
+    return { material, replayed: false };
   } catch (err) {
     // A parallel copy of the same request won the unique index (or finished while this one
-    // failed): its material is the answer to both.
+    // failed): its material is the answer to both — unless this one carried something else.
     const winner = await findByIdempotencyKey(d, userId, key).catch(() => null);
-    if (winner) return { material: winner.material, replayed: true };
+    if (winner) {
+      if (mine && winner.fingerprint && mine !== winner.fingerprint) {
+        throw new AppError('IDEMPOTENCY_KEY_REUSED');
+      }
+      return { material: winner.material, replayed: true };
+    }
     throw err;
   }
 }

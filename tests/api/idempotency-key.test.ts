@@ -122,6 +122,15 @@ describe.each(databases)('Idempotency-Key on %s', (dialect) => {
       expect(again.status).toBe(201);
       expect(again.headers.get('idempotent-replayed')).toBe('true');
       expect(again.body.data.id).toBe(first.body.data.id);
+
+      // Two different uploads racing with one key: one material, the other refused.
+      const racing = await Promise.all([
+        upload([column], 'race-reused', token, 'One'),
+        upload([constitution], 'race-reused', token, 'Two'),
+      ]);
+      expect(racing.map((r) => r.status).sort()).toEqual([201, 422]);
+      expect(await materialRows()).toHaveLength(2);
+      expect(leftovers(t).temp).toEqual([]);
     });
 
     it('makes one material when two requests with the same key race', async () => {
