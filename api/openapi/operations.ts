@@ -379,7 +379,8 @@ export const operations: Operation[] = [
     method: 'get',
     path: '/api/v1/quiz/generations/{id}',
     tag: 'quiz',
-    summary: 'Progress of a generation (stage, percent, status, quiz id when done).',
+    summary:
+      'Progress of a generation (stage, percent, status, quiz id when done; resuming when its server stopped).',
     errors: [401, 404],
   },
   {
