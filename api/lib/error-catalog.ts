@@ -136,9 +136,8 @@ export const errorCatalog = {
   // Per-learner storage quota (issue 19): counted from the originals kept and while streaming.
   STORAGE_QUOTA_EXCEEDED: {
     status: 413,
-    'zh-TW':
-      '儲存空間不足：您已使用 {{used}}，方案上限為 {{limit}}。請刪除不需要的教材後再上傳。',
-    en: 'Not enough storage: you are using {{used}} of your plan\'s {{limit}}. Delete materials you no longer need and try again.',
+    'zh-TW': '儲存空間不足：您已使用 {{used}}，方案上限為 {{limit}}。請刪除不需要的教材後再上傳。',
+    en: "Not enough storage: you are using {{used}} of your plan's {{limit}}. Delete materials you no longer need and try again.",
   },
   UPLOAD_RATE_LIMITED: {
     status: 429,
