@@ -21,6 +21,7 @@ import { databaseRateLimiter, type RateLimiter } from './lib/rate-limit.js';
 import { jsonBodyLimit } from './lib/body-limit.js';
 import { mountWeb } from './lib/web-static.js';
 import { compressAnswers } from './lib/http-cache.js';
+import { forwardedForWarning } from './lib/startup-warnings.js';
 
 /** What createApp takes: the Deps, with the database's rate limiter when none is given. */
 export type AppDeps = Omit<Deps, 'rateLimiter'> & { rateLimiter?: RateLimiter };
@@ -51,6 +52,8 @@ export function createApp(given: AppDeps) {
       'request',
     );
   });
+  // Behind a proxy the server was not told about: said once (issue 19).
+  app.use(forwardedForWarning(deps.config, deps.logger));
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
@@ -123,7 +126,8 @@ export function createApp(given: AppDeps) {
       // Hono's json validator reports a body it cannot parse as HTTPException(400).
       appError = new AppError('INVALID_JSON');
     } else {
-      deps.logger.error({ err, requestId: rid, path: c.req.path }, 'unhandled error');
+      // The route pattern, as the access log: a path may carry a secret (issue 19).
+      deps.logger.error({ err, requestId: rid, route: routePath(c) }, 'unhandled error');
       appError = new AppError('INTERNAL');
     }
     if (appError.details?.retryAfterSeconds) {

@@ -49,6 +49,12 @@ export const envSchema = z.object({
   MAX_FILES_PER_UPLOAD: int(3),
   MAX_FILE_MB: int(25),
   MAX_UPLOAD_MB: int(60),
+  // Per-learner storage (issue 19): the originals a learner may keep, by plan, and uploads
+  // per learner in a window (Redis when REDIS_URL is set, else the database).
+  STORAGE_QUOTA_FREE_MB: int(200),
+  STORAGE_QUOTA_PREMIUM_MB: int(2048),
+  UPLOAD_RATE_LIMIT: int(30),
+  UPLOAD_RATE_WINDOW_SECONDS: int(60 * 60),
   // Every other request body (JSON), refused with 413 while it is read (issue 19).
   MAX_JSON_BODY_KB: int(1024),
   EXTRACT_TIMEOUT_SECONDS: int(120),
@@ -137,6 +143,9 @@ export interface Config {
   serveWeb: boolean;
   webDist: string;
   uploads: { maxFiles: number; maxFileBytes: number; maxRequestBytes: number };
+  /** Bytes of originals a learner may keep, by plan (account_type), and uploads per window. */
+  storageQuota: { freeBytes: number; premiumBytes: number };
+  uploadRate: { limit: number; windowSeconds: number };
   /** Largest body of any request but an upload; counted while it is read, before auth. */
   maxJsonBodyBytes: number;
   extract: {
@@ -393,6 +402,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxFileBytes: e.MAX_FILE_MB * 1024 * 1024,
       maxRequestBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
     },
+    storageQuota: {
+      freeBytes: e.STORAGE_QUOTA_FREE_MB * 1024 * 1024,
+      premiumBytes: e.STORAGE_QUOTA_PREMIUM_MB * 1024 * 1024,
+    },
+    uploadRate: { limit: e.UPLOAD_RATE_LIMIT, windowSeconds: e.UPLOAD_RATE_WINDOW_SECONDS },
     maxJsonBodyBytes: e.MAX_JSON_BODY_KB * 1024,
     extract: {
       timeoutMs: e.EXTRACT_TIMEOUT_SECONDS * 1000,

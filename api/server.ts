@@ -6,7 +6,7 @@ import { serve } from '@hono/node-server';
 import { loadConfig, type Config } from './env.js';
 import { openDatabase, migrateToLatest } from './db/database.js';
 import { createLogger } from './lib/logger.js';
-import { outboxMailer, smtpMailer } from './mail/mailer.js';
+import { loggedMailer, outboxMailer, smtpMailer } from './mail/mailer.js';
 import { systemClock } from './lib/clock.js';
 import { createApp } from './app.js';
 import { createStorage } from './storage/create-storage.js';
@@ -21,6 +21,7 @@ import type { Deps } from './lib/context.js';
 import { clearUploadTemp } from './materials/upload-temp.js';
 import { startReminderJob } from './review/reminder-job.js';
 import { configurePasswordHashing } from './auth/password.js';
+import { announceWarnings, startupWarnings } from './lib/startup-warnings.js';
 
 /** JWT_SECRET from the environment, else one generated on first start and kept in DATA_DIR. */
 function loadSecret(config: Config): string {
@@ -55,9 +56,13 @@ async function main() {
   // REDIS_URL: rate-limit counters in Redis instead of the database (docs/decisions/0018).
   const redis = config.redisUrl ? createRedis(config.redisUrl, logger) : undefined;
   if (redis) lifecycle.onClose(() => redis.close());
-  const mailer = config.smtpUrl
-    ? smtpMailer(config.smtpUrl, config.mailFrom)
-    : outboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, logger);
+  // Every failed send is logged with its reason, whoever sent it (issue 19).
+  const mailer = loggedMailer(
+    config.smtpUrl
+      ? smtpMailer(config.smtpUrl, config.mailFrom)
+      : outboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, logger),
+    logger,
+  );
   const store = createStorage(config, logger);
   await store.prepare();
   lifecycle.onClose(() => store.close());
@@ -130,6 +135,8 @@ async function main() {
       'Mnemo is listening',
     );
     process.stdout.write(`\n  Mnemo is running at ${config.publicUrl}\n\n`);
+    // What an operator must not miss: the demo checkout reachable from other machines.
+    announceWarnings(logger, startupWarnings(config));
   });
 
   // SIGTERM/SIGINT: stop accepting, finish the requests in flight (SHUTDOWN_TIMEOUT_MS at

@@ -127,3 +127,49 @@ export function loginAlertEmail(
     links: [link],
   };
 }
+
+const existsCopy = {
+  'zh-TW': {
+    subject: 'Mnemo｜您已經有帳號了',
+    title: '您已經有 Mnemo 帳號',
+    lines: (name: string) => [
+      `${name} 您好：`,
+      '剛剛有人用這個電子郵件註冊 Mnemo，但這個電子郵件已經有帳號了，所以沒有建立新的帳號。',
+      '請直接登入；如果忘了密碼，可以在登入頁面使用「忘記密碼」設定新的密碼。',
+    ],
+    button: '前往登入頁面',
+    footer: '如果不是您本人註冊的，請忽略這封信，您的帳號不會有任何變更。',
+  },
+  en: {
+    subject: 'Mnemo: you already have an account',
+    title: 'You already have a Mnemo account',
+    lines: (name: string) => [
+      `Hi ${name},`,
+      'Someone just signed up for Mnemo with this email, but it already has an account, so no new account was made.',
+      'Please sign in instead; if you forgot your password, use “Forgot password” on the sign-in page.',
+    ],
+    button: 'Go to sign-in',
+    footer: "If this wasn't you, ignore this email; nothing about your account changed.",
+  },
+} as const;
+
+/**
+ * To the owner of an address someone tried to register again (issue 19): the sign-up answers
+ * as for a new address, so only the owner learns that the account exists.
+ */
+export function accountExistsEmail(
+  locale: Locale,
+  to: string,
+  name: string,
+  link: string,
+): MailMessage {
+  const c = existsCopy[locale] ?? existsCopy['zh-TW'];
+  const lines = c.lines(name);
+  return {
+    to,
+    subject: c.subject,
+    text: [c.title, '', ...lines, '', `${c.button}: ${link}`, '', c.footer].join('\n'),
+    html: layout(c.title, lines, { label: c.button, href: link }, c.footer),
+    links: [link],
+  };
+}

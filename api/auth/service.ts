@@ -3,12 +3,14 @@ import type { Db } from '../db/database.js';
 import type { User } from '../db/schema.js';
 import type { Config } from '../env.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { Logger } from '../lib/logger.js';
+import { mailAfterAnswer } from '../mail/after-answer.js';
 import { addMs, iso, type Clock } from '../lib/clock.js';
 import { AppError, type Locale } from '../lib/errors.js';
 import { dummyPasswordHash, hashPassword, PASSWORD_RULE, verifyPassword } from './password.js';
 import { deriveToken, hashToken, randomToken } from './tokens.js';
 import { issueSessionToken } from './session.js';
-import { authEmail } from './emails.js';
+import { accountExistsEmail, authEmail } from './emails.js';
 
 export interface AuthDeps {
   db: Db;
@@ -16,13 +18,34 @@ export interface AuthDeps {
   mailer: Mailer;
   config: Pick<Config, 'publicUrl' | 'jwtTtlSeconds'>;
   secret: string;
+  logger: Logger;
 }
 
 export const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
 const EMAIL_RULE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+/** An address as stored and compared: trimmed, NFC, lower case (domain and local part). */
+export const normalizeEmail = (email: string) => email.trim().normalize('NFC').toLowerCase();
+
+/**
+ * Control characters and invisible formatting (zero-width spaces and joiners, bidi overrides,
+ * soft hyphens, BOM, line/paragraph separators, Hangul fillers, variation selectors): two
+ * addresses that look the same must be the same address, so these are refused (issue 19).
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
+
+/**
+ * The e-mail a learner typed, normalised (normalizeEmail); EMAIL_INVALID when it carries control
+ * or invisible characters (surrounding ASCII blanks are only trimmed). Register, login, forgot
+ * and resend all go through it.
+ */
+export function cleanEmail(raw: string): string {
+  if (INVISIBLE.test(raw.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, ''))) {
+    throw new AppError('EMAIL_INVALID');
+  }
+  return normalizeEmail(raw);
+}
 
 /** The profile shape of the spec (id and user_id both, for the client's reader). */
 export function presentUser(u: User) {
@@ -117,15 +140,21 @@ export function newUserRow(o: {
   };
 }
 
-/** Creates an unverified account and mails its verification link. */
+/**
+ * Creates an unverified account and mails its verification link. An address that already has
+ * an account answers the same (the same work: a password hash, one mail sent before answering,
+ * a user shape that is never stored) and its owner is mailed "you already have an account", so
+ * the sign-up form tells no one who has an account (issue 19).
+ */
 export async function register(
   d: AuthDeps,
   input: { email: string; password: string; name?: string; locale: Locale },
 ): Promise<PublicUser> {
-  const email = normalizeEmail(input.email);
+  const email = cleanEmail(input.email);
   checkEmail(email);
   checkPassword(input.password);
-  if (await findUserByEmail(d.db, email)) throw new AppError('EMAIL_TAKEN');
+  const existing = await findUserByEmail(d.db, email);
+  if (existing) return answerAsNew(d, existing, { ...input, email });
   const user = newUserRow({
     email,
     name: input.name,
@@ -138,7 +167,8 @@ export async function register(
     await d.db.insertInto('users').values(user).execute();
   } catch (err) {
     // Two registrations racing for one e-mail: the unique index decides.
-    if (await findUserByEmail(d.db, email)) throw new AppError('EMAIL_TAKEN', { cause: err });
+    const winner = await findUserByEmail(d.db, email);
+    if (winner) return answerAsNew(d, winner, { ...input, email });
     throw err;
   }
   try {
@@ -149,6 +179,35 @@ export async function register(
     throw new AppError('MAIL_SEND_FAILED', { cause: err });
   }
   return presentUser(user);
+}
+
+/** register's answer for an address that has an account: mail its owner, answer as if new. */
+async function answerAsNew(
+  d: AuthDeps,
+  owner: User,
+  input: { email: string; password: string; name?: string; locale: Locale },
+): Promise<PublicUser> {
+  const unused = newUserRow({
+    email: input.email,
+    name: input.name,
+    passwordHash: await hashPassword(input.password),
+    locale: input.locale,
+    verified: false,
+    now: d.clock.now(),
+  });
+  try {
+    await d.mailer.send(
+      accountExistsEmail(
+        owner.locale as Locale,
+        owner.email,
+        owner.name,
+        `${d.config.publicUrl}/login`,
+      ),
+    );
+  } catch (err) {
+    throw new AppError('MAIL_SEND_FAILED', { cause: err });
+  }
+  return presentUser(unused);
 }
 
 /** Consumes a verification token; single use, expiring. */
@@ -185,7 +244,7 @@ export async function verifyEmail(d: AuthDeps, token: string): Promise<User> {
 
 /** E-mail and password sign-in; unknown e-mail and wrong password answer the same. */
 export async function login(d: AuthDeps, input: { email: string; password: string }) {
-  const user = await findUserByEmail(d.db, input.email);
+  const user = await findUserByEmail(d.db, cleanEmail(input.email));
   const ok = user?.password_hash
     ? await verifyPassword(input.password, user.password_hash)
     : (await verifyPassword(input.password, await dummyPasswordHash()), false);
@@ -199,22 +258,41 @@ export function sessionFor(d: AuthDeps, user: User) {
   return issueSessionToken(d.secret, user, d.clock.now(), d.config.jwtTtlSeconds);
 }
 
+/**
+ * Ends every session of the account: the token version goes up, and requireAuth refuses a token
+ * carrying an older one (the reset-password rule, issue 19).
+ */
+export async function logout(d: Pick<AuthDeps, 'db' | 'clock'>, userId: string): Promise<void> {
+  await d.db
+    .updateTable('users')
+    .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: iso(d.clock.now()) }))
+    .where('id', '=', userId)
+    .execute();
+}
+
 /** Mails a fresh link to an unverified account; silent otherwise (no enumeration). */
 export async function resendVerification(d: AuthDeps, email: string): Promise<void> {
-  checkEmail(normalizeEmail(email));
+  checkEmail(cleanEmail(email));
   const user = await findUserByEmail(d.db, email);
   if (user && user.email_verified !== 1) await sendVerification(d, user);
 }
 
-/** Mails a reset link when the account exists; silent otherwise (no enumeration). */
+/**
+ * Mails a reset link when the account exists; silent otherwise (no enumeration). Only the
+ * address is checked before answering: looking the account up, the link and the mail all run
+ * after the answer (mailAfterAnswer), so a known and an unknown address take the same time.
+ */
 export async function forgotPassword(d: AuthDeps, email: string, locale: Locale): Promise<void> {
-  checkEmail(normalizeEmail(email));
-  const user = await findUserByEmail(d.db, email);
-  if (!user) return;
-  const token = await issueToken(d, user.id, 'reset_password');
-  const link = `${d.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  const lang = (user.locale as Locale) ?? locale;
-  await d.mailer.send(authEmail('reset', lang, user.email, user.name, link));
+  const address = cleanEmail(email);
+  checkEmail(address);
+  mailAfterAnswer(d, 'password reset', async () => {
+    const user = await findUserByEmail(d.db, address);
+    if (!user) return null;
+    const token = await issueToken(d, user.id, 'reset_password');
+    const link = `${d.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    const lang = (user.locale as Locale) ?? locale;
+    return authEmail('reset', lang, user.email, user.name, link);
+  });
 }
 
 async function findResetToken(d: AuthDeps, token: string) {

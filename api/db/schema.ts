@@ -74,6 +74,8 @@ export interface MaterialsTable {
   updated_at: string;
   /** The upload's Idempotency-Key (unique per user): a retry answers this material. */
   idempotency_key: string | null;
+  /** sha256 of what the keyed upload carried: a repeat with other content is refused. */
+  idempotency_fingerprint: Generated<string | null>;
   /** Title and description in the folded form searches compare (api/materials/search.ts). */
   search_text: Generated<string>;
 }

@@ -138,6 +138,17 @@ export const errorCatalog = {
     'zh-TW': '這次上傳的檔案總共超過 {{limit}}，請分批上傳。',
     en: 'These files add up to more than {{limit}}. Please upload them in smaller batches.',
   },
+  // Per-learner storage quota (issue 19): counted from the originals kept and while streaming.
+  STORAGE_QUOTA_EXCEEDED: {
+    status: 413,
+    'zh-TW': '儲存空間不足：您已使用 {{used}}，方案上限為 {{limit}}。請刪除不需要的教材後再上傳。',
+    en: "Not enough storage: you are using {{used}} of your plan's {{limit}}. Delete materials you no longer need and try again.",
+  },
+  UPLOAD_RATE_LIMITED: {
+    status: 429,
+    'zh-TW': '短時間內上傳太多次了，請在 {{minutes}} 分鐘後再試。',
+    en: 'You have uploaded many times in a short while. Please try again in {{minutes}} minutes.',
+  },
   BODY_TOO_LARGE: {
     status: 413,
     'zh-TW': '送出的資料太大（上限 {{limit}}）。',

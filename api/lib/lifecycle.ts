@@ -1,5 +1,5 @@
 import type { Server, ServerResponse } from 'node:http';
-import type { Logger } from './logger.js';
+import { abandonLogs, releaseLogs, type Logger } from './logger.js';
 
 type Hook = () => unknown;
 
@@ -20,6 +20,8 @@ export interface Lifecycle {
 const SWEEP_MS = 100;
 /** Time left for onClose hooks after the requests are done or cut. */
 const CLOSE_MS = 5_000;
+/** Time buffered log lines get to reach stdout before the exit stops waiting for them. */
+const LOG_FLUSH_MS = 1_000;
 
 /**
  * Graceful shutdown (docs/decisions/0016): on the first signal the server stops accepting
@@ -28,6 +30,9 @@ const CLOSE_MS = 5_000;
  * sends another on the same socket. When the last one has finished, or `timeoutMs` has passed
  * (the remaining sockets are then cut), the database and the store are closed and the process
  * exits: 0 when everything finished, 1 when requests had to be cut. A second signal exits at once.
+ * The exit never waits on stdout (releaseLogs: a closed or unread pipe once held it forever,
+ * issue 19), and a last timer exits with 1 if anything else holds the shutdown past
+ * `timeoutMs` + the close and flush allowances.
  */
 export function createLifecycle(opts: {
   logger: Logger;
@@ -88,10 +93,21 @@ export function createLifecycle(opts: {
     shutdown(signal) {
       if (stopping) {
         logger.warn({ signal }, 'shutdown: second signal, exiting now');
+        abandonLogs(logger);
         exit(1);
         return stopping;
       }
       logger.info({ signal, requests: inFlight.size, timeoutMs }, 'shutting down');
+      // Whatever holds the steps below (a hook that never settles), the process still exits.
+      const hardStop = setTimeout(
+        () => {
+          logger.error({ signal }, 'shutdown: still not done at the time limit; exiting');
+          abandonLogs(logger);
+          exit(1);
+        },
+        timeoutMs + CLOSE_MS + LOG_FLUSH_MS + 1_000,
+      );
+      hardStop.unref();
       stopping = (async () => {
         const [finished] = await Promise.all([
           server ? drain(server) : Promise.resolve(true),
@@ -108,6 +124,8 @@ export function createLifecycle(opts: {
         clearTimeout(timer);
         const code = finished ? 0 : 1;
         logger.info({ code }, finished ? 'stopped' : 'stopped after cutting requests');
+        await releaseLogs(logger, LOG_FLUSH_MS);
+        clearTimeout(hardStop);
         exit(code);
         return code;
       })();

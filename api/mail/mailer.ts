@@ -74,3 +74,37 @@ export function outboxMailer(dir: string, from: string, logger: Logger): Mailer 
     },
   };
 }
+
+/**
+ * Logs every failed send with its reason (the SMTP reply, a refused connection…) and the
+ * subject and recipient's domain, then fails as before: the caller decides what the learner
+ * sees (issue 19). The address itself is not logged.
+ */
+export function loggedMailer(inner: Mailer, logger: Logger): Mailer {
+  return {
+    async send(m) {
+      try {
+        await inner.send(m);
+      } catch (err) {
+        logger.error(
+          {
+            err,
+            reason: mailFailureReason(err),
+            subject: m.subject,
+            toDomain: m.to.split('@').pop() ?? '',
+          },
+          'mail send failed',
+        );
+        throw err;
+      }
+    },
+  };
+}
+
+/** Why a send failed, as a log reads it: the SMTP reply or the error's message. */
+export function mailFailureReason(err: unknown): string {
+  const e = (err ?? {}) as { response?: unknown; code?: unknown; message?: unknown };
+  if (typeof e.response === 'string') return e.response;
+  if (typeof e.message === 'string') return e.code ? `${String(e.code)}: ${e.message}` : e.message;
+  return String(err);
+}

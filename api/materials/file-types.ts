@@ -20,6 +20,26 @@ export function cleanFileName(raw: string | undefined): string {
   return chars.slice(0, MAX_NAME_LENGTH - keep.length).join('') + keep;
 }
 
+/**
+ * A material's title as stored, from an upload's field or a PUT alike (issue 19): NFC, without
+ * control characters (a line break or tab becomes a space: a title is one line), trimmed.
+ */
+export function cleanTitle(raw: string): string {
+  return raw
+    .normalize('NFC')
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/\p{Cc}/gu, '')
+    .trim();
+}
+
+/** A description as stored: NFC, line breaks as \n, tabs kept, other control characters gone. */
+export function cleanDescription(raw: string): string {
+  return raw
+    .normalize('NFC')
+    .replace(/\r\n?/g, '\n')
+    .replace(/[^\P{Cc}\n\t]/gu, '');
+}
+
 const MIME_BY_KIND: Record<Exclude<FileKind, 'image' | 'text'>, string> = {
   pdf: 'application/pdf',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',

@@ -7,6 +7,7 @@ import { deleteRecorded, recordDeletions } from '../storage/pending-deletions.js
 import { AppError } from '../lib/errors.js';
 import { sql } from 'kysely';
 import { containsPattern, materialSearchText, searchWords } from './search.js';
+import { cleanDescription, cleanTitle } from './file-types.js';
 import type { ExtractedDocument } from '../extract/index.js';
 import { refundFreeQuiz } from '../quiz/quota.js';
 import { examOfMaterial } from '../exam/exam-generation.js';
@@ -217,7 +218,11 @@ export async function withExam(
   return { ...view, exam: summarizeExam(exam) };
 }
 
-/** Renames or re-describes a material; a blank title is TITLE_REQUIRED and nothing is saved. */
+/**
+ * Renames or re-describes a material; a blank title is TITLE_REQUIRED and nothing is saved.
+ * The text is cleaned exactly as an upload's fields are (cleanTitle, cleanDescription), and the
+ * answer is the row as stored, read back (issue 19).
+ */
 export async function updateMaterial(
   d: Pick<MaterialDeps, 'db' | 'clock'>,
   userId: string,
@@ -225,20 +230,19 @@ export async function updateMaterial(
   changes: { title?: string; description?: string },
 ): Promise<MaterialView> {
   const material = await findOwnMaterial(d.db, userId, id);
-  const title = changes.title?.trim();
+  const title = changes.title === undefined ? undefined : cleanTitle(changes.title);
+  const description =
+    changes.description === undefined ? undefined : cleanDescription(changes.description);
   if (changes.title !== undefined && !title) throw new AppError('TITLE_REQUIRED');
-  if (title === undefined && changes.description === undefined) return present(d.db, material);
+  if (title === undefined && description === undefined) return present(d.db, material);
   const set = {
     ...(title !== undefined ? { title } : {}),
-    ...(changes.description !== undefined ? { description: changes.description } : {}),
+    ...(description !== undefined ? { description } : {}),
     updated_at: iso(d.clock.now()),
-    search_text: materialSearchText(
-      title ?? material.title,
-      changes.description ?? material.description,
-    ),
+    search_text: materialSearchText(title ?? material.title, description ?? material.description),
   };
   await d.db.updateTable('materials').set(set).where('id', '=', id).execute();
-  return present(d.db, { ...material, ...set });
+  return present(d.db, await findOwnMaterial(d.db, userId, id));
 }
 
 /** The word a learner types to delete a material that has quizzes. */

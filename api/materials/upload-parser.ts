@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
@@ -21,6 +21,17 @@ export interface ReceivedFile {
   declaredType: string;
   tempPath: string;
   size: number;
+  /** sha256 (hex) of the bytes received, known once the upload is received. */
+  sha256: string;
+}
+
+/**
+ * The learner's storage left (issue 19): the files of one upload together may not pass
+ * `availableBytes`; the byte that would is never written, and the upload fails with `exceeded()`.
+ */
+export interface StorageAllowance {
+  availableBytes: number;
+  exceeded: () => unknown;
 }
 
 export interface ReceivedUpload {
@@ -62,8 +73,10 @@ export async function receiveUpload(
   req: UploadRequest,
   limits: UploadLimits,
   tempRoot: string,
+  storage?: StorageAllowance,
 ): Promise<ReceivedUpload> {
   checkDeclaredLength(req.contentLength, limits);
+  if (storage && storage.availableBytes <= 0) throw storage.exceeded();
   if (!req.body || !/^multipart\/form-data/i.test(req.contentType ?? '')) {
     throw new AppError('UPLOAD_MALFORMED');
   }
@@ -94,6 +107,8 @@ export async function receiveUpload(
   const writes: Promise<void>[] = [];
   let failure: unknown;
   let requestBytes = 0;
+  /** Bytes of every file of this upload so far, against the learner's storage left. */
+  let fileBytes = 0;
 
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {
@@ -146,8 +161,27 @@ export async function receiveUpload(
       return;
     }
     const tempPath = path.join(tempDir, String(files.length));
-    const entry: ReceivedFile = { fileName, declaredType: info.mimeType, tempPath, size: 0 };
+    const entry: ReceivedFile = {
+      fileName,
+      declaredType: info.mimeType,
+      tempPath,
+      size: 0,
+      sha256: '',
+    };
     files.push(entry);
+    const hash = createHash('sha256');
+    // Counts and hashes each chunk before it is written: past the storage left it stops there.
+    const meter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        fileBytes += chunk.length;
+        if (storage && fileBytes > storage.availableBytes) {
+          fail(storage.exceeded());
+          return done();
+        }
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
     stream.on('limit', () =>
       fail(
         new AppError('FILE_TOO_LARGE', {
@@ -160,9 +194,10 @@ export async function receiveUpload(
     writers.push(writer);
     const closed = new Promise<void>((resolve) => writer.once('close', resolve));
     writes.push(
-      pipeline(stream, writer)
+      pipeline(stream, meter, writer)
         .then(() => {
           entry.size = writer.bytesWritten;
+          entry.sha256 = hash.digest('hex');
           if (entry.size === 0 && !failure) {
             fail(new AppError('FILE_EMPTY', { params: { name: fileName }, details: { fileName } }));
           }

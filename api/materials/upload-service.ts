@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Insertable, Transaction } from 'kysely';
 import type { Database, MaterialBlocksTable } from '../db/schema.js';
 import type { Config } from '../env.js';
@@ -15,7 +15,7 @@ import {
 } from '../extract/index.js';
 import { fileTypeOf, sniffKind } from '../extract/sniff.js';
 import { fileKey } from '../storage/storage.js';
-import { formatMb, mimeTypeFor } from './file-types.js';
+import { cleanDescription, cleanTitle, mimeTypeFor } from './file-types.js';
 import {
   getMaterial,
   removeStored,
@@ -24,17 +24,18 @@ import {
 } from './material-service.js';
 import type { MaterialView } from './presenter.js';
 import {
-  checkDeclaredLength,
   discardUpload,
   receiveUpload,
   type ReceivedFile,
+  type ReceivedUpload,
   type UploadRequest,
 } from './upload-parser.js';
+import { claimStorage, quotaExceeded, storageUsage } from './storage-quota.js';
 import { uploadTempRoot } from './upload-temp.js';
 import { blockSearchText, materialSearchText } from './search.js';
 
 export type UploadDeps = MaterialDeps & {
-  config: Pick<Config, 'dataDir' | 'uploads' | 'extract'>;
+  config: Pick<Config, 'dataDir' | 'uploads' | 'extract' | 'storageQuota'>;
 };
 
 export const UNNAMED_MATERIAL = 'Unnamed Material';
@@ -66,12 +67,22 @@ export async function uploadMaterial(
   signal?: AbortSignal,
   /** Stored with the material (unique per user); see uploadMaterialOnce. */
   idempotencyKey?: string,
+  /** Told what the upload carried (fingerprintOf) once it is received. */
+  onReceived?: (fingerprint: string) => void,
 ): Promise<MaterialView> {
-  const upload = await receiveUpload(req, d.config.uploads, uploadTempRoot(d.config.dataDir));
+  // The learner's storage left, as it is now; the transaction that records the files checks
+  // again under a lock, so parallel uploads cannot pass the limit together.
+  const usage = await storageUsage(d.db, d.config, userId);
+  const upload = await receiveUpload(req, d.config.uploads, uploadTempRoot(d.config.dataDir), {
+    availableBytes: usage.availableBytes,
+    exceeded: () => quotaExceeded(usage),
+  });
+  const fingerprint = fingerprintOf(upload);
+  onReceived?.(fingerprint);
   try {
     const title =
-      (upload.fields.title ?? '').trim() || upload.files[0]?.fileName || UNNAMED_MATERIAL;
-    const description = upload.fields.description ?? '';
+      cleanTitle(upload.fields.title ?? '') || upload.files[0]?.fileName || UNNAMED_MATERIAL;
+    const description = cleanDescription(upload.fields.description ?? '');
     if ([...title].length > MAX_TITLE || description.length > MAX_DESCRIPTION) {
       const fields = {
         ...([...title].length > MAX_TITLE ? { title: 'too long' } : {}),
@@ -95,6 +106,8 @@ export async function uploadMaterial(
     await store(d, userId, materialId, files, async (stored) => {
       const now = iso(d.clock.now());
       await d.db.transaction().execute(async (trx) => {
+        const adding = stored.reduce((sum, s) => sum + s.size, 0);
+        await claimStorage(trx, d.config, userId, adding);
         await trx
           .insertInto('materials')
           .values({
@@ -107,6 +120,7 @@ export async function uploadMaterial(
             created_at: now,
             updated_at: now,
             idempotency_key: idempotencyKey ?? null,
+            idempotency_fingerprint: idempotencyKey ? fingerprint : null,
             search_text: materialSearchText(title, description),
           })
           .execute();
@@ -152,30 +166,43 @@ export async function uploadMaterial(
 async function findByIdempotencyKey(d: UploadDeps, userId: string, key: string) {
   const row = await d.db
     .selectFrom('materials')
-    .select('id')
+    .select(['id', 'idempotency_fingerprint'])
     .where('user_id', '=', userId)
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
-  return row ? getMaterial(d.db, userId, row.id) : null;
+  if (!row) return null;
+  return {
+    material: await getMaterial(d.db, userId, row.id),
+    fingerprint: row.idempotency_fingerprint,
+  };
 }
 
 /**
- * Reads a repeated upload's body to its end without keeping any of it, so the client (which
- * is still sending it) gets the answer on a connection in good order. Past the request limit
- * it is REQUEST_TOO_LARGE, as the first try would have been.
+ * What an upload carried, as one sha256: its title and description fields as sent, and each
+ * file's name and content hash in order. A retry of the same upload (the outbox builds a new
+ * multipart body, with a new boundary, every time) has the same fingerprint.
  */
-async function drain(req: UploadRequest, limits: UploadDeps['config']['uploads']) {
-  checkDeclaredLength(req.contentLength, limits);
-  if (!req.body) return;
-  let bytes = 0;
-  for await (const chunk of req.body) {
-    bytes += (chunk as Buffer).length;
-    if (bytes > limits.maxRequestBytes) {
-      req.body.destroy();
-      throw new AppError('REQUEST_TOO_LARGE', {
-        params: { limit: formatMb(limits.maxRequestBytes) },
-      });
-    }
+export function fingerprintOf(upload: Pick<ReceivedUpload, 'fields' | 'files'>): string {
+  const what = JSON.stringify([
+    upload.fields.title ?? null,
+    upload.fields.description ?? null,
+    upload.files.map((f) => [f.fileName, f.sha256]),
+  ]);
+  return createHash('sha256').update(what).digest('hex');
+}
+
+/**
+ * Reads a repeated upload to its end (under the same limits as the first, to temp files that
+ * are removed at once, so the client still sending it gets its answer on a connection in good
+ * order) and answers whether it carried what the first one did. A material made before
+ * fingerprints were kept has none: a repeat of it is answered as before.
+ */
+async function sameUpload(d: UploadDeps, req: UploadRequest, fingerprint: string | null) {
+  const upload = await receiveUpload(req, d.config.uploads, uploadTempRoot(d.config.dataDir));
+  try {
+    return fingerprint === null || fingerprintOf(upload) === fingerprint;
+  } finally {
+    await discardUpload(upload);
   }
 }
 
@@ -195,16 +222,26 @@ export async function uploadMaterialOnce(
 ): Promise<{ material: MaterialView; replayed: boolean }> {
   const existing = await findByIdempotencyKey(d, userId, key);
   if (existing) {
-    await drain(req, d.config.uploads);
-    return { material: existing, replayed: true };
+    // The same key with another upload is a client bug: refused, not answered with the first.
+    if (!(await sameUpload(d, req, existing.fingerprint))) {
+      throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    }
+    return { material: existing.material, replayed: true };
   }
+  let mine: string | undefined;
   try {
-    return { material: await uploadMaterial(d, userId, req, signal, key), replayed: false };
+    const material = await uploadMaterial(d, userId, req, signal, key, (f) => (mine = f));
+    return { material, replayed: false };
   } catch (err) {
     // A parallel copy of the same request won the unique index (or finished while this one
-    // failed): its material is the answer to both.
+    // failed): its material is the answer to both — unless this one carried something else.
     const winner = await findByIdempotencyKey(d, userId, key).catch(() => null);
-    if (winner) return { material: winner, replayed: true };
+    if (winner) {
+      if (mine && winner.fingerprint && mine !== winner.fingerprint) {
+        throw new AppError('IDEMPOTENCY_KEY_REUSED');
+      }
+      return { material: winner.material, replayed: true };
+    }
     throw err;
   }
 }

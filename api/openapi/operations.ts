@@ -76,7 +76,8 @@ export const operations: Operation[] = [
     method: 'post',
     path: '/api/v1/auth/register',
     tag: 'auth',
-    summary: 'Create an account; a verification e-mail is sent.',
+    summary:
+      'Create an account; a verification e-mail is sent. An address that has an account gets the same answer (its owner is mailed instead).',
     auth: false,
     body: {
       type: 'json',
@@ -86,7 +87,7 @@ export const operations: Operation[] = [
       ]),
     },
     ok: { status: 201 },
-    errors: [400, 409, 429],
+    errors: [400, 429, 503],
   },
   {
     method: 'post',
@@ -96,6 +97,14 @@ export const operations: Operation[] = [
     auth: false,
     body: { type: 'json', schema: obj({ email, password: str() }, ['email', 'password']) },
     errors: [400, 401, 403, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/auth/logout',
+    tag: 'auth',
+    summary:
+      'Sign out on the server: every token of the account issued so far is refused from now on.',
+    errors: [401],
   },
   {
     method: 'post',
@@ -257,7 +266,15 @@ export const operations: Operation[] = [
       ),
     },
     ok: { status: 201 },
-    errors: [400, 401, 413, 415, 422],
+    errors: [400, 401, 413, 415, 422, 429],
+  },
+  {
+    method: 'get',
+    path: '/api/v1/materials/storage',
+    tag: 'materials',
+    summary:
+      "Storage of the learner's originals: plan, usedBytes, limitBytes, availableBytes (an upload past it is 413 STORAGE_QUOTA_EXCEEDED).",
+    errors: [401],
   },
   {
     method: 'get',
@@ -387,7 +404,8 @@ export const operations: Operation[] = [
     method: 'get',
     path: '/api/v1/quiz/generations/{id}',
     tag: 'quiz',
-    summary: 'Progress of a generation (stage, percent, status, quiz id when done).',
+    summary:
+      'Progress of a generation (stage, percent, status, quiz id when done; resuming when its server stopped).',
     errors: [401, 404],
   },
   {
@@ -594,7 +612,8 @@ export const operations: Operation[] = [
     method: 'get',
     path: '/api/v1/review/reminders/unsubscribe',
     tag: 'review',
-    summary: 'One-click unsubscribe link from the reminder e-mail (signed token).',
+    summary:
+      'The unsubscribe link of the reminder e-mail (signed token): a page asking to confirm; nothing changes until POST.',
     auth: false,
     query: { token: { ...str(), required: true } },
     ok: { media: 'text/html' },
@@ -604,7 +623,8 @@ export const operations: Operation[] = [
     method: 'post',
     path: '/api/v1/review/reminders/unsubscribe',
     tag: 'review',
-    summary: 'One-click unsubscribe (RFC 8058 List-Unsubscribe-Post).',
+    summary:
+      "Unsubscribe: the confirmation page's button, or RFC 8058 one-click (List-Unsubscribe-Post).",
     auth: false,
     query: { token: { ...str(), required: true } },
     errors: [400],

@@ -89,7 +89,8 @@ export async function endJob(
   id: string,
   status: 'failed' | 'cancelled',
   code: ErrorCode,
-  from: { status?: 'queued' | 'running'; claimedBy?: string } = {},
+  /** Only from this status / this claim / a row not written since `staleBefore` (ISO). */
+  from: { status?: 'queued' | 'running'; claimedBy?: string; staleBefore?: string } = {},
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
@@ -99,6 +100,7 @@ export async function endJob(
       .$if(from.status === undefined, (qb) => qb.where('status', 'in', ['queued', 'running']))
       .$if(from.status !== undefined, (qb) => qb.where('status', '=', from.status!))
       .$if(from.claimedBy !== undefined, (qb) => qb.where('claimed_by', '=', from.claimedBy!))
+      .$if(from.staleBefore !== undefined, (qb) => qb.where('updated_at', '<=', from.staleBefore!))
       .returning(['user_id', 'quota_reserved'])
       .executeTakeFirst();
     if (!row) return false;

@@ -274,8 +274,13 @@ async function findOwnGeneration(db: Db, userId: string, id: string) {
 }
 
 /** The progress of one of the learner's generations. */
-export async function getGeneration(db: Db, userId: string, id: string) {
-  return presentGeneration(await findOwnGeneration(db, userId, id));
+export async function getGeneration(
+  db: Db,
+  userId: string,
+  id: string,
+  stale?: { now: Date; staleMs: number },
+) {
+  return presentGeneration(await findOwnGeneration(db, userId, id), stale);
 }
 
 /**
@@ -290,25 +295,42 @@ export async function cancelGeneration(
   waitMs = 3000,
 ) {
   const row = await findOwnGeneration(d.db, userId, id);
+  const stale = { now: d.clock.now(), staleMs: d.config.generationStaleMs };
   if (isOpen(row.status)) {
+    // Not a heartbeat: updated_at is left alone, so a generation whose server stopped stays
+    // recognisably stale (issue 19).
     await d.db
       .updateTable('quiz_generations')
-      .set({ cancel_requested: 1, updated_at: iso(d.clock.now()) })
+      .set({ cancel_requested: 1 })
       .where('id', '=', id)
       .where('status', 'in', ['queued', 'running'])
       .execute();
     await endJob(d.db, d.clock, id, 'cancelled', 'GENERATION_CANCELLED', { status: 'queued' });
+    // Running without a heartbeat for the stale time: its server stopped, nobody will see the
+    // request. Ended here, free quiz given back, if it is still running and still stale (a
+    // sweep or a runner that woke up takes it otherwise, exactly once).
+    const cutoff = iso(new Date(stale.now.getTime() - stale.staleMs));
+    await endJob(d.db, d.clock, id, 'cancelled', 'GENERATION_CANCELLED', {
+      status: 'running',
+      staleBefore: cutoff,
+    });
     runnerOf(d).abort(id);
   }
-  return waitUntilSettled(d.db, userId, id, waitMs);
+  return waitUntilSettled(d.db, userId, id, waitMs, stale);
 }
 
 /** Re-reads a generation until it settles (or the time is up). */
-async function waitUntilSettled(db: Db, userId: string, id: string, ms: number) {
+async function waitUntilSettled(
+  db: Db,
+  userId: string,
+  id: string,
+  ms: number,
+  stale?: { now: Date; staleMs: number },
+) {
   const until = performance.now() + ms;
   for (;;) {
     const row = await findOwnGeneration(db, userId, id);
-    if (!isOpen(row.status) || performance.now() >= until) return presentGeneration(row);
+    if (!isOpen(row.status) || performance.now() >= until) return presentGeneration(row, stale);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

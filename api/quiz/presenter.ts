@@ -87,7 +87,17 @@ export function presentQuizForTaking(
 }
 
 /** A generation's progress as GET /quiz/generations/{id} and its event stream answer it. */
-export function presentGeneration(g: QuizGeneration) {
+/**
+ * A generation as clients see it. With `stale` (now, GENERATION_STALE_SECONDS) it also says
+ * `resuming`: its server stopped while making it — running without a heartbeat for the stale
+ * time (a sweep will queue it again or fail it with the free quiz given back), or queued again
+ * after such a stop and waiting for a runner. The learner can cancel it meanwhile (issue 19).
+ */
+export function presentGeneration(g: QuizGeneration, stale?: { now: Date; staleMs: number }) {
+  const cutoff = stale ? new Date(stale.now.getTime() - stale.staleMs).toISOString() : undefined;
+  const resuming =
+    (g.status === 'running' && cutoff !== undefined && g.updated_at <= cutoff) ||
+    (g.status === 'queued' && g.attempts > 0);
   return {
     id: g.id,
     materialId: g.material_id,
@@ -99,5 +109,6 @@ export function presentGeneration(g: QuizGeneration) {
     errorCode: g.error_code,
     createdAt: g.created_at,
     updatedAt: g.updated_at,
+    resuming,
   };
 }

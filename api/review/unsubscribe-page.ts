@@ -1,6 +1,16 @@
 const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 const copy = {
+  confirm: {
+    'zh-TW': {
+      title: '要取消每日複習提醒嗎？',
+      body: '按下下方按鈕後，您將不會再收到 Mnemo 的每日複習提醒信。之後可以登入在使用者選單的提醒設定中重新開啟。',
+    },
+    en: {
+      title: 'Turn off daily review reminders?',
+      body: "Press the button below and you won't get Mnemo's daily review reminder e-mails any more. You can turn them back on later from the reminder setting in the user menu.",
+    },
+  },
   done: {
     'zh-TW': {
       title: '已取消複習提醒',
@@ -25,9 +35,11 @@ const copy = {
 
 /**
  * The small page the unsubscribe link opens, in both languages (the link carries no language
- * and the reader may not be signed in): turned off, or the link is not valid.
+ * and the reader may not be signed in): the question (with the button that POSTs the same
+ * link: opening it changes nothing, so a mail scanner following links cannot unsubscribe
+ * anyone, issue 19), turned off, or the link is not valid.
  */
-export function unsubscribePage(kind: 'done' | 'invalid'): string {
+export function unsubscribePage(kind: 'confirm' | 'done' | 'invalid', token = ''): string {
   const zh = copy[kind]['zh-TW'];
   const en = copy[kind].en;
   return `<!doctype html>
@@ -44,16 +56,25 @@ section{background:#fff;border-radius:12px;padding:24px;margin:0 0 16px}
 h1{font-size:1.25rem;margin:0 0 8px;color:#3730a3}
 p{margin:0}
 a{color:#3730a3;font-weight:600}
-a:focus-visible{outline:3px solid #4f46e5;outline-offset:2px}
+a:focus-visible,button:focus-visible{outline:3px solid #4f46e5;outline-offset:2px}
+form{margin:0 0 16px}
+button{font:inherit;font-weight:600;background:#4f46e5;color:#fff;border:0;border-radius:8px;padding:12px 20px;cursor:pointer}
 </style>
 </head>
 <body>
 <main>
 <section lang="zh-TW"><h1>${escape(zh.title)}</h1><p>${escape(zh.body)}</p></section>
 <section lang="en"><h1>${escape(en.title)}</h1><p>${escape(en.body)}</p></section>
-<p><a href="/">回到 Mnemo · <span lang="en">Back to Mnemo</span></a></p>
+${kind === 'confirm' ? confirmForm(token) : ''}<p><a href="/">回到 Mnemo · <span lang="en">Back to Mnemo</span></a></p>
 </main>
 </body>
 </html>
+`;
+}
+
+/** The button: a POST of the same link (token in the query, as the one-click header sends it). */
+function confirmForm(token: string): string {
+  const action = `?token=${encodeURIComponent(token)}`;
+  return `<form method="post" action="${escape(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">取消提醒 · <span lang="en">Turn off reminders</span></button></form>
 `;
 }

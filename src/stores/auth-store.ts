@@ -95,6 +95,16 @@ export const useAuthStore = create<AuthState>((set, get) => ({
   signOut() {
     const userId = get().user?.id ?? readStoredUser()?.id;
     const language = localStorage.getItem(LANGUAGE_KEY);
+    // The server ends every session of the account too, so a copied token dies now; best
+    // effort (offline, the token simply runs out).
+    const token = getCookie(TOKEN_COOKIE);
+    if (token && typeof fetch === 'function') {
+      void fetch('/api/v1/auth/logout', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+        keepalive: true,
+      }).catch(() => undefined);
+    }
     deleteCookie(TOKEN_COOKIE);
     localStorage.clear();
     sessionStorage.clear();

@@ -95,6 +95,44 @@ describe.each(databases)('Idempotency-Key on %s', (dialect) => {
       expect(await materialRows()).toHaveLength(3);
     });
 
+    it('refuses the key reused with another upload (422), and still replays the same one', async () => {
+      const first = await upload([column], 'reused-key', token, 'Reading');
+      expect(first.status).toBe(201);
+      // Other files, another title, or the same files in another order: not the same request.
+      for (const [files, title] of [
+        [[constitution], 'Reading'],
+        [[column], 'Another title'],
+        [[column, constitution], 'Reading'],
+      ] as const) {
+        const reused = await upload([...files], 'reused-key', token, title);
+        expect(reused.status).toBe(422);
+        expect(reused.body).toMatchObject({
+          code: 'IDEMPOTENCY_KEY_REUSED',
+          messageI18n: {
+            en: 'This request ID was already used for a different request. Please send it again.',
+            'zh-TW': '這個請求編號已用於另一項請求，請重新送出。',
+          },
+        });
+      }
+      expect(await materialRows()).toHaveLength(1);
+      expect(storedFiles()).toHaveLength(1);
+      expect(leftovers(t).temp).toEqual([]);
+      // The same upload again (a new multipart body, a new boundary) is still the replay.
+      const again = await upload([column], 'reused-key', token, 'Reading');
+      expect(again.status).toBe(201);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(again.body.data.id).toBe(first.body.data.id);
+
+      // Two different uploads racing with one key: one material, the other refused.
+      const racing = await Promise.all([
+        upload([column], 'race-reused', token, 'One'),
+        upload([constitution], 'race-reused', token, 'Two'),
+      ]);
+      expect(racing.map((r) => r.status).sort()).toEqual([201, 422]);
+      expect(await materialRows()).toHaveLength(2);
+      expect(leftovers(t).temp).toEqual([]);
+    });
+
     it('makes one material when two requests with the same key race', async () => {
       const [a, b] = await Promise.all([
         upload([column, constitution], 'racing-key'),

@@ -142,6 +142,22 @@ describe.each(databases)('materials on %s', (dialect) => {
     }
     expect((await get(`/api/v1/materials/${m.id}`)).body.data.title).toBe('AI 安全讀本');
 
+    // PUT cleans text exactly as an upload's fields are, and answers what it stored (issue 19).
+    const messy = {
+      title: ' Cafe\u0301\u0000 notes\n\tweek\u0007 4 ',
+      description: 'line 1\r\nline\u0000 2\u001b\tend',
+    };
+    const cleaned = { title: 'Café notes week 4', description: 'line 1\nline 2\tend' };
+    const put = await t.call('PUT', `/api/v1/materials/${m.id}`, messy, { token });
+    expect(put.status).toBe(200);
+    expect(put.body.data).toMatchObject(cleaned);
+    expect((await get(`/api/v1/materials/${m.id}`)).body.data).toMatchObject(cleaned);
+    const uploaded = await upload(t, token, [column], messy);
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.body.data).toMatchObject(cleaned);
+    await t.call('DELETE', `/api/v1/materials/${uploaded.body.data.id}`, undefined, { token });
+    await t.call('PUT', `/api/v1/materials/${m.id}`, { title: 'AI 安全讀本' }, { token });
+
     const stored = path.join(t.config.dataDir, 'files', userId, m.id);
     expect(filesUnder(stored).sort()).toEqual(m.files.map((f: { id: string }) => f.id).sort());
     const gone = await t.call('DELETE', `/api/v1/materials/${m.id}`, undefined, { token });

@@ -152,9 +152,29 @@ describe.each(databases)('review reminders on %s', (dialect) => {
     expect((await call('GET', '/api/v1/review/reminders', b.token)).body.data.enabled).toBe(true);
     expect((await call('GET', '/api/v1/review/reminders', a.token)).body.data.enabled).toBe(true);
 
-    // The real link, clicked twice (a mail scanner, then the learner): off, and a page says so.
+    // The real link opened (a mail scanner, then the learner): only a question, nothing changes.
     for (let i = 0; i < 2; i++) {
       const res = await t.app.request(link.pathname + link.search);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('要取消每日複習提醒嗎？');
+      expect(html).toContain('Turn off daily review reminders?');
+      expect(html).toContain(
+        `<form method="post" action="?token=${encodeURIComponent(link.searchParams.get('token')!)}">`,
+      );
+    }
+    const asked = await t.app.request(link.pathname + link.search, {
+      headers: { accept: 'application/json' },
+    });
+    expect(asked.status).toBe(200);
+    expect((await call('GET', '/api/v1/review/reminders', a.token)).body.data.enabled).toBe(true);
+    // The page's button: a form POST of the same link. Off, and a page says so (twice is fine).
+    for (let i = 0; i < 2; i++) {
+      const res = await t.app.request(link.pathname + link.search, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
       expect(res.status).toBe(200);
       const html = await res.text();
       expect(html).toContain('已取消複習提醒');

@@ -10,6 +10,7 @@ import { createLogger } from '../../api/lib/logger.js';
 import { manualClock } from '../../api/lib/clock.js';
 import type { Mailer, MailMessage } from '../../api/mail/mailer.js';
 import { localStorage } from '../../api/storage/local-storage.js';
+import { mailsSettled } from '../../api/mail/after-answer.js';
 import type { Storage } from '../../api/storage/storage.js';
 
 /** The databases every integration test runs on: SQLite always, PostgreSQL when configured. */
@@ -101,6 +102,8 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
+    // Mail a handler sends after answering (forgot-password) has arrived when call returns.
+    await mailsSettled(mailer);
     let json: Record<string, unknown> = {};
     try {
       json = text ? (JSON.parse(text) as Record<string, unknown>) : {};

@@ -2,14 +2,16 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, Deps } from '../../lib/context.js';
 import { validate } from '../../lib/validate.js';
-import { clientIp } from '../../lib/auth-middleware.js';
+import { clientIp, requireAuth } from '../../lib/auth-middleware.js';
 import { AppError, normalizeLocale } from '../../lib/errors.js';
 import * as auth from '../../auth/service.js';
 import { successBody } from '../../auth/messages.js';
 import { socialRoutes } from './social.js';
 import { guardedLogin } from '../../auth/login-guard.js';
 
-const email = z.string().trim().max(320);
+// Not trimmed here: auth.cleanEmail trims blanks and refuses invisible characters, which
+// String.prototype.trim would silently drop (BOM, U+2028).
+const email = z.string().max(320);
 const locale = z.string().max(20).optional();
 
 /** Counts the attempt against the caller's IP and the e-mail; throws RATE_LIMITED past either. */
@@ -54,6 +56,8 @@ export function authRoutes() {
     async (c) => {
       const deps = c.get('deps');
       const body = c.req.valid('json');
+      // An address with control or invisible characters is refused before anything counts.
+      auth.cleanEmail(body.email);
       // Only failures count, per address and per address + e-mail (issue 19).
       const result = await guardedLogin(deps, clientIp(c), body.email, () =>
         auth.login(deps, body),
@@ -76,6 +80,13 @@ export function authRoutes() {
     await limit(deps, 'forgot', clientIp(c), body.email);
     await auth.forgotPassword(deps, body.email, normalizeLocale(body.locale ?? c.get('locale')));
     return c.json(successBody('resetSent', c.get('locale')));
+  });
+
+  // Server-side logout (issue 19): every token of this account issued so far stops working,
+  // so a stolen token dies when the learner signs out.
+  r.post('/logout', requireAuth, async (c) => {
+    await auth.logout(c.get('deps'), c.get('user').id);
+    return c.json({ success: true });
   });
 
   // The link in the verification e-mail: verify, then land on the login screen.

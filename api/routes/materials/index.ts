@@ -11,6 +11,7 @@ import { idempotencyKeyOf } from '../../lib/idempotency.js';
 import { revalidated } from '../../lib/http-cache.js';
 import { contentDisposition } from '../../materials/file-types.js';
 import { getMaterialFlashcards } from '../../flashcards/flashcard-service.js';
+import { countUpload, storageUsage } from '../../materials/storage-quota.js';
 
 /** The request body as a Node stream (read lazily: nothing is consumed until the parser pulls). */
 function requestBody(c: Context<AppEnv>): Readable | null {
@@ -28,6 +29,8 @@ export function materialRoutes() {
 
   r.post('/upload', async (c) => {
     try {
+      // Uploads per learner per window (issue 19): 429 UPLOAD_RATE_LIMITED past it.
+      await countUpload(c.get('deps'), c.get('user').id);
       const upload = {
         body: requestBody(c),
         contentType: c.req.header('content-type'),
@@ -61,6 +64,13 @@ export function materialRoutes() {
       c.header('Connection', 'close');
       throw err;
     }
+  });
+
+  // What the learner's originals use of their plan's storage (the upload page shows it).
+  r.get('/storage', async (c) => {
+    const { db, config } = c.get('deps');
+    c.header('Cache-Control', 'private, no-store');
+    return c.json({ success: true, data: await storageUsage(db, config, c.get('user').id) });
   });
 
   // Without parameters the whole list (the spec's client reads it so); with limit a page and

@@ -100,8 +100,15 @@ export function quizRoutes() {
     return c.json({ success: true, data }, 201);
   });
 
+  // `resuming` (issue 19): its server stopped while making it; it is picked up again or failed.
+  const staleView = (deps: AppEnv['Variables']['deps']) => ({
+    now: deps.clock.now(),
+    staleMs: deps.config.generationStaleMs,
+  });
+
   r.get('/generations/:id', async (c) => {
-    const data = await getGeneration(c.get('deps').db, c.get('user').id, c.req.param('id'));
+    const deps = c.get('deps');
+    const data = await getGeneration(deps.db, c.get('user').id, c.req.param('id'), staleView(deps));
     return c.json({ success: true, data });
   });
 
@@ -114,7 +121,7 @@ export function quizRoutes() {
     return streamSSE(c, async (stream) => {
       let last = '';
       while (!stream.aborted) {
-        const g = await getGeneration(db, userId, id);
+        const g = await getGeneration(db, userId, id, staleView(c.get('deps')));
         const json = JSON.stringify(g);
         if (json !== last) {
           last = json;

@@ -10,7 +10,7 @@ import { listDue } from '../../review/due-service.js';
 import { getReminderSettings, saveReminderSettings } from '../../review/reminder-settings.js';
 import { markStillLearning } from '../../review/still-learning.js';
 import { reviewStats } from '../../review/stats-service.js';
-import { unsubscribeReminders } from '../../review/unsubscribe.js';
+import { confirmUnsubscribe, unsubscribeReminders } from '../../review/unsubscribe.js';
 
 /** Minutes east of UTC, as a query value (`-new Date().getTimezoneOffset()`); UTC when absent. */
 export const utcOffsetField = z.coerce.number().int().min(-MAX_UTC_OFFSET).max(MAX_UTC_OFFSET);
@@ -53,18 +53,29 @@ export function reviewRoutes() {
   const r = new Hono<AppEnv>();
 
   // The link in a reminder e-mail: no sign-in, the signed token says whose reminders stop.
-  // A browser gets the bilingual page; a client asking for JSON gets the usual JSON answer.
-  const unsubscribe = async (c: Context<AppEnv>) => {
-    const done = await unsubscribeReminders(c.get('deps'), c.req.query('token'));
+  // GET only asks (a page with a button; mail scanners open links), POST unsubscribes: the
+  // button, or the mail client's RFC 8058 one-click (List-Unsubscribe-Post). A browser gets the
+  // bilingual page; a client asking for JSON gets the usual JSON answer (issue 19).
+  const wantsJson = (c: Context<AppEnv>) => {
     const accept = c.req.header('accept') ?? '';
-    if (accept.includes('application/json') && !accept.includes('text/html')) {
+    return accept.includes('application/json') && !accept.includes('text/html');
+  };
+  r.get('/reminders/unsubscribe', (c) => {
+    const asked = confirmUnsubscribe(c.get('deps'), c.req.query('token'));
+    if (wantsJson(c)) {
+      if (!asked.ok) throw new AppError('UNSUBSCRIBE_TOKEN_INVALID');
+      return c.json({ success: true, data: { confirm: 'POST this link to unsubscribe' } });
+    }
+    return c.html(asked.page, asked.ok ? 200 : 400, { 'Cache-Control': 'no-store' });
+  });
+  r.post('/reminders/unsubscribe', async (c) => {
+    const done = await unsubscribeReminders(c.get('deps'), c.req.query('token'));
+    if (wantsJson(c)) {
       if (!done.ok) throw new AppError('UNSUBSCRIBE_TOKEN_INVALID');
       return c.json({ success: true, data: { enabled: false } });
     }
     return c.html(done.page, done.ok ? 200 : 400, { 'Cache-Control': 'no-store' });
-  };
-  r.get('/reminders/unsubscribe', unsubscribe);
-  r.post('/reminders/unsubscribe', unsubscribe);
+  });
 
   r.use(requireAuth);
 

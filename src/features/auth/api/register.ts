@@ -14,7 +14,7 @@ export type RegisterInput = z.infer<typeof registerInputSchema>;
 /** The display name the spec sends: the part of the e-mail before '@'. */
 export const nameFromEmail = (email: string) => email.trim().split('@')[0] ?? '';
 
-/** POST /auth/register → 201 with a message. Throws 409 EMAIL_TAKEN, 400, 429. */
+/** POST /auth/register → 201 with a message (also for an address that has an account: its owner is mailed). Throws 400, 429, 503. */
 export async function registerAccount(input: RegisterInput): Promise<MessageResult> {
   const { email, password, locale } = registerInputSchema.parse(input);
   const answer = await api(REGISTER_PATH, {

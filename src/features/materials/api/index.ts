@@ -7,3 +7,4 @@ export * from './delete-material';
 export * from './get-material-content';
 export * from './upload-material';
 export * from './download-file';
+export * from './get-storage';

@@ -17,6 +17,7 @@ import { BackIcon, UploadIcon } from './icons';
 import { UploadFileList } from './upload-file-list';
 import { UploadNoticeBanner } from './upload-notice';
 import { UploadProgress } from './upload-progress';
+import { StorageMeter } from './storage-meter';
 import './page-common.css';
 import './upload.css';
 
@@ -176,6 +177,7 @@ export default function UploadPage() {
         />
 
         <UploadProgress phase={upload.phase} progress={upload.progress} />
+        <StorageMeter refresh={upload.notice ? 1 : 0} />
 
         <div className="upload-card__actions">
           <Button type="submit" size="lg" loading={busy} disabled={count === 0}>

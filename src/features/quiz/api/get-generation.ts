@@ -12,6 +12,8 @@ export const generationSchema = z.object({
   progress: z.number(),
   quizId: z.nullable(z.string()),
   errorCode: z.nullable(z.string()),
+  // Its server stopped while making it: picked up again shortly, or cancel (issue 19).
+  resuming: z.optional(z.boolean()),
 });
 const answerSchema = z.object({ data: generationSchema });
 

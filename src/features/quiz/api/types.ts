@@ -60,6 +60,8 @@ export interface Generation {
   progress: number;
   quizId: string | null;
   errorCode: string | null;
+  /** The server making it stopped; it is picked up again (or the learner cancels). */
+  resuming?: boolean;
 }
 
 /** GET /quiz/{quizId} → data. */

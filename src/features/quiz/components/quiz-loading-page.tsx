@@ -159,10 +159,17 @@ function GenerationScreen({ pending }: { pending: PendingGeneration }) {
             </span>
           </div>
           {/* The server's queue is full (decision 0019): say why the bar waits. */}
-          {!done && run.server?.stage === 'queued' && (
+          {!done && run.server?.resuming ? (
             <p className="generation-progress__queued" role="status">
-              {t('loading.queued')}
+              {t('loading.resuming')}
             </p>
+          ) : (
+            !done &&
+            run.server?.stage === 'queued' && (
+              <p className="generation-progress__queued" role="status">
+                {t('loading.queued')}
+              </p>
+            )
           )}
           <div
             className="generation-progress__track"
