@@ -28,6 +28,8 @@ const DOTTED = /^(?:\p{L}\.)+\p{L}?\.?$/u;
  */
 export function standsAsEnglishOption(text: string): boolean {
   if (/[§¶]/.test(text)) return false;
+  // "study's patients": a possessive is a piece of a sentence, not a name for a thing.
+  if (/\p{L}['’]s\b/u.test(text)) return false;
   const words = text.split(/\s+/).filter(Boolean);
   if (!words.length) return false;
   const lower = words.map((w) => w.toLowerCase().replace(/[.’']+$/g, ''));
@@ -89,10 +91,17 @@ representative regulator investor consumer patient doctor nurse scientist engine
 teenager adult actor`.split(/\s+/),
 );
 
+const NOT_AGENTS = new Set(
+  'committee fee degree guarantee coffee jubilee tree free three see knee decree list twist mist wrist fist'.split(
+    ' ',
+  ),
+);
+
 /** Whether an English phrase names people (its head word): "standing trustees", "minors". */
 export function isAgentPhrase(text: string): boolean {
   const head = (text.split(/\s+/).pop() ?? '').toLowerCase();
   const singular = head.replace(/(?:ies)$/, 'y').replace(/s$/, '');
+  if (NOT_AGENTS.has(singular)) return false;
   return AGENT_WORDS.has(head) || AGENT_WORDS.has(singular) || /(?:ee|ist|ian)s?$/.test(head);
 }
 
@@ -147,4 +156,41 @@ export function fitsFrameElsewhere(
   if (frame.before && new RegExp(`\\b${esc(frame.before)}\\s+${phrase}\\b`, 'iu').test(doc))
     return true;
   return !!frame.after && new RegExp(`\\b${phrase}\\s+${esc(frame.after)}\\b`, 'iu').test(doc);
+}
+
+/**
+ * Adjectives that grade or judge rather than classify: two phrases that differ only by one of
+ * them ("strong evidence" / "sufficient evidence", "unusual cases" / "extraordinary cases") are
+ * both defensible, and a blank on one tests wording, not a fact.
+ */
+const EVALUATIVE = new Set(
+  `strong weak sufficient insufficient significant important major minor key main good better best
+bad worse worst great greater large larger largest small smaller smallest high higher highest low
+lower lowest big bigger new newer newest latest recent current unusual usual extraordinary
+ordinary similar different complete full whole entire certain various other same common rare
+typical special general specific particular real actual possible likely clear obvious serious
+severe huge tiny vast wide broad narrow deep interesting useful helpful difficult easy hard simple
+little many much more most less least few several numerous additional further initial final last
+first second third next previous former latter overall total whole proper right wrong true false
+excellent poor positive negative essential critical crucial vital`.split(/\s+/),
+);
+
+export function isEvaluativeAdjective(word: string): boolean {
+  return EVALUATIVE.has(word.toLowerCase());
+}
+
+/**
+ * Words for people in general: each is a hypernym of any role ("individuals" for "patients"),
+ * so beside a role it is also right.
+ */
+const ANY_PERSON = new Set(
+  'individual person people human participant subject member party citizen resident adult someone anyone everyone somebody other'.split(
+    ' ',
+  ),
+);
+
+/** Whether a phrase's head names people in general rather than a role ("similar individuals"). */
+export function namesAnyPerson(text: string): boolean {
+  const head = (text.split(/\s+/).pop() ?? '').toLowerCase();
+  return ANY_PERSON.has(head.replace(/ies$/, 'y').replace(/s$/, '')) || head === 'people';
 }
