@@ -21,7 +21,10 @@ export function buildMultipleChoice(
 ): Draft | undefined {
   const { a, t } = ctx;
   const { sentence } = candidate;
-  const answers = freshAnswers(ctx, 'body' in candidate ? [candidate.answer] : candidate.answers);
+  const answers = forLevel(
+    ctx,
+    freshAnswers(ctx, 'body' in candidate ? [candidate.answer] : candidate.answers),
+  );
   for (const answer of answers) {
     const ranked = rankDistractors(a, sentence, answer, ctx.closeness);
     const distractors = pickDistractors(answer.text, ranked, 3, ctx.mcqLongest);
@@ -53,7 +56,7 @@ export function buildDropdown(ctx: BuildContext, candidate: ClozeCandidate): Dra
   const { a, t } = ctx;
   const { sentence } = candidate;
   const chosen: Array<{ answer: Answer; distractors: Distractor[] }> = [];
-  for (const answer of freshAnswers(ctx, candidate.answers)) {
+  for (const answer of forLevel(ctx, freshAnswers(ctx, candidate.answers))) {
     if (chosen.length >= ctx.maxBlanks) break;
     if (chosen.some((c) => overlapsOrTouches(c.answer, answer))) continue;
     const ranked = rankDistractors(a, sentence, answer, ctx.closeness).filter(
@@ -99,6 +102,20 @@ export function buildDropdown(ctx: BuildContext, candidate: ClozeCandidate): Dra
     fact: sentence.text,
     sentence,
   };
+}
+
+/**
+ * What a level asks in English: beginner and basic ask for the material's terms, not for its
+ * figures (a number is an advanced item: which of four values the text gave); advanced and
+ * expert ask for numbers first, then terms.
+ */
+function forLevel<T extends Answer>(ctx: BuildContext, answers: T[]): T[] {
+  if (ctx.a.language !== 'en') return answers;
+  if (ctx.closeness < 0.6) return answers.filter((x) => x.kind !== 'number');
+  return [
+    ...answers.filter((x) => x.kind === 'number'),
+    ...answers.filter((x) => x.kind !== 'number'),
+  ];
 }
 
 function overlapsOrTouches(x: Answer, y: Answer): boolean {

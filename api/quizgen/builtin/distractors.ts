@@ -11,7 +11,7 @@ import {
   nearSynonymHeads,
   standsAsEnglishOption,
 } from '../text/en-lexicon.js';
-import { isNounPhraseAt, modifierTags, neighbours, spanTags } from './en-pos.js';
+import { hasTagger, isNounPhraseAt, modifierTags, neighbours, spanTags } from './en-pos.js';
 import { placeScale } from './en-names.js';
 import type { AnalysedSentence, DocAnalysis } from './analysis.js';
 import { statedInContext, type Answer } from './answers.js';
@@ -547,7 +547,10 @@ const ADJECTIVE_END = /(?:ory|ive|ous|able|ible|ful|less|ic|ant|ent)$/i;
 function looksLikeEnglishNoun(text: string): boolean {
   const words = text.split(/\s+/);
   if (/\d{3,}/.test(text) && /-/.test(text)) return false;
-  if (words.length > 1 && ADJECTIVE_END.test(words[words.length - 1]!)) return false;
+  // Without the tagger a suffix must do ("…ory", "…ive"); with it, the key's and each
+  // distractor's own tags decide ("explanatory variable", "treatment" are nouns).
+  if (words.length > 1 && ADJECTIVE_END.test(words[words.length - 1]!) && !hasTagger())
+    return false;
   if (words.length === 1 && /^\p{Lu}\p{Ll}+ing$/u.test(text)) return false;
   // A lone participle ("shown", "recording") is a verb form, not a thing.
   return !(words.length === 1 && PARTICIPLE.test(text) && !NOUN_ING.has(text.toLowerCase()));

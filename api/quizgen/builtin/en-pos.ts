@@ -39,6 +39,11 @@ function load(): Wink | undefined {
   return nlp ?? undefined;
 }
 
+/** Whether the tagger can be used (loads it on first call). */
+export function hasTagger(): boolean {
+  return load() !== undefined;
+}
+
 const cache = new Map<string, PosToken[]>();
 const CACHE_MAX = 20_000;
 
@@ -82,11 +87,31 @@ export function isNounPhraseAt(sentence: string, start: number, end: number): bo
   if (!tags.length) return load() ? false : undefined;
   const first = tags[0]!;
   const last = tags[tags.length - 1]!;
-  if (last.pos !== 'NOUN' && last.pos !== 'PROPN') return false;
+  if (last.pos !== 'NOUN' && last.pos !== 'PROPN' && !nominalAdjective(sentence, tags))
+    return false;
   if (!CONTENT.has(first.pos)) return false;
   return tags.every(
     (t, i) => CONTENT.has(t.pos) || (i > 0 && i < tags.length - 1 && LINKS.has(t.pos)),
   );
+}
+
+/**
+ * The lite model tags some nouns as adjectives wherever they stand ("the response variable",
+ * "a categorical variable"). The last word of a phrase of two or more words, opened by a
+ * determiner, preposition or number (not a copula: "is highly variable") and followed by no
+ * word it could modify, is read as the phrase's head noun.
+ */
+function nominalAdjective(sentence: string, tags: PosToken[]): boolean {
+  if (tags.length < 2 || tags[tags.length - 1]!.pos !== 'ADJ') return false;
+  const all = tagEnglish(sentence);
+  const i = all.indexOf(tags[0]!);
+  const j = all.indexOf(tags[tags.length - 1]!);
+  const before = all[i - 1];
+  const after = all[j + 1];
+  if (before && !/^(?:DET|ADP|NUM|PUNCT|CCONJ|SCONJ|PRON)$/.test(before.pos)) return false;
+  if (before?.pos === 'PRON' && !/^(?:its|their|our|his|her|my|your)$/i.test(before.text))
+    return false;
+  return !after || !/^(?:NOUN|PROPN|ADJ)$/.test(after.pos);
 }
 
 /** The words right before and after a span, as tagged in its sentence. */

@@ -28,6 +28,8 @@ const DOTTED = /^(?:\p{L}\.)+\p{L}?\.?$/u;
  */
 export function standsAsEnglishOption(text: string): boolean {
   if (/[§¶]/.test(text)) return false;
+  // "pop2017 variable": a code name from a dataset, not a term.
+  if (/\p{Ll}\d|\d\p{Ll}{2,}/u.test(text)) return false;
   // "study's patients": a possessive is a piece of a sentence, not a name for a thing.
   if (/\p{L}['’]s\b/u.test(text)) return false;
   const words = text.split(/\s+/).filter(Boolean);
