@@ -26,13 +26,16 @@ export function buildMultipleChoice(
     freshAnswers(ctx, 'body' in candidate ? [candidate.answer] : candidate.answers),
   );
   for (const answer of answers) {
-    const ranked = rankDistractors(a, sentence, answer, ctx.closeness);
+    const ranked = rankDistractors(a, sentence, answer, ctx.closeness, 8, { articleFree: true });
     const distractors = pickDistractors(answer.text, ranked, 3, ctx.mcqLongest);
     if (!distractors) continue;
     const question =
       'body' in candidate
         ? t.mcqDefinition(candidate.body)
-        : t.mcqCloze(blankOut(sentence.text, [answer], BLANK_MARKER), stemWhere(ctx, sentence));
+        : t.mcqCloze(
+            neutralArticles(blankOut(sentence.text, [answer], BLANK_MARKER), a.language),
+            stemWhere(ctx, sentence),
+          );
     return {
       type: 'multiple_choice',
       question,
@@ -59,7 +62,9 @@ export function buildDropdown(ctx: BuildContext, candidate: ClozeCandidate): Dra
   for (const answer of forLevel(ctx, freshAnswers(ctx, candidate.answers))) {
     if (chosen.length >= ctx.maxBlanks) break;
     if (chosen.some((c) => overlapsOrTouches(c.answer, answer))) continue;
-    const ranked = rankDistractors(a, sentence, answer, ctx.closeness).filter(
+    const ranked = rankDistractors(a, sentence, answer, ctx.closeness, 8, {
+      articleFree: true,
+    }).filter(
       (d) =>
         !chosen.some(
           (c) => c.answer.text === d.text || c.distractors.some((x) => x.text === d.text),
@@ -81,10 +86,13 @@ export function buildDropdown(ctx: BuildContext, candidate: ClozeCandidate): Dra
   return {
     type: 'dropdown_fill_in_blank',
     question: t.dropdown(
-      blankOut(
-        sentence.text,
-        chosen.map((c) => c.answer),
-        BLANK_MARKER,
+      neutralArticles(
+        blankOut(
+          sentence.text,
+          chosen.map((c) => c.answer),
+          BLANK_MARKER,
+        ),
+        a.language,
       ),
       stemWhere(ctx, sentence),
     ),
@@ -102,6 +110,17 @@ export function buildDropdown(ctx: BuildContext, candidate: ClozeCandidate): Dra
     fact: sentence.text,
     sentence,
   };
+}
+
+/**
+ * "a _____" / "an _____" would tell which options begin with a vowel: an English stem writes
+ * "a(n) _____", and every option fits it.
+ */
+export function neutralArticles(stem: string, language: 'zh' | 'en'): string {
+  if (language !== 'en') return stem;
+  return stem.replace(new RegExp(`\\b(a|an|A|An)\\s+(?=${BLANK_MARKER})`, 'g'), (_, art: string) =>
+    art[0] === 'A' ? 'A(n) ' : 'a(n) ',
+  );
 }
 
 /**

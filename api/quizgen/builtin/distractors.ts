@@ -41,6 +41,8 @@ export function rankDistractors(
   answer: Answer,
   closeness: number,
   limit = 8,
+  /** The stem writes "a(n)" before the blank: an option need not fit the sentence's article. */
+  opts: { articleFree?: boolean } = {},
 ): Distractor[] {
   // An English key must be a noun phrase where it stands ("analyzing data" is a verb phrase,
   // "Everybody" a pronoun): nothing of its type can be offered beside it.
@@ -51,7 +53,7 @@ export function rankDistractors(
       ? numberDistractors(a, sentence, answer, closeness)
       : answer.kind === 'field'
         ? fieldDistractors(a, sentence, answer, closeness)
-        : termDistractors(a, sentence, answer, closeness);
+        : termDistractors(a, sentence, answer, closeness, opts.articleFree ?? false);
   const out: Distractor[] = [];
   const keys = [variantKey(answer.text)];
   for (const d of picked) {
@@ -95,6 +97,7 @@ function termDistractors(
   sentence: AnalysedSentence,
   answer: Extract<Answer, { kind: 'term' }>,
   closeness: number,
+  articleFree: boolean,
 ): Distractor[] {
   const key = answer.term;
   const siblings = a.siblings.get(key.key) ?? new Set<string>();
@@ -110,7 +113,8 @@ function termDistractors(
     if (!relation) continue;
     if (inSentence.includes(comparisonKey(term.text))) continue;
     if (a.language === 'zh' && showsInStem(sentence.text, answer, term.text)) continue;
-    if (a.language === 'en' && !agreesInEnglish(sentence.text, answer, term.text)) continue;
+    if (a.language === 'en' && !agreesInEnglish(sentence.text, answer, term.text, articleFree))
+      continue;
     if (english && !english(term)) continue;
     if (isScriptMismatch(term.text, key.text)) continue;
     if (a.language === 'en' && !englishTermFits(a, sentence, answer, term, relation)) continue;
@@ -121,11 +125,14 @@ function termDistractors(
     scored.push({ term, score, relation });
   }
   if (a.language === 'en')
-    scored.push(...definedDistractors(a, sentence, answer, scored, closeness));
+    scored.push(...definedDistractors(a, sentence, answer, scored, closeness, articleFree));
   scored.sort((x, y) => y.score - x.score || (x.term.key < y.term.key ? -1 : 1));
   // The stem shows a word of the key outside the blank ("Data where … is called _____" for
   // "observational data"): an option without that word is ruled out by reading the stem.
-  const shown = a.language === 'en' ? shownKeyWords(sentence.text, answer) : [];
+  // A name is not given away by a word it shares with the sentence ("Freedom House" beside
+  // "internet freedoms").
+  const shown =
+    a.language === 'en' && key.kind === 'term' ? shownKeyWords(sentence.text, answer) : [];
   if (shown.length)
     for (let i = scored.length - 1; i >= 0; i--) {
       const words = new Set(lowerWords(scored[i]!.term.text).map(termKey));
@@ -240,7 +247,7 @@ function typedRelation(
   // A role the material names once is often a phrase cut from a longer one.
   return roles &&
     kw.length >= 2 === tw.length >= 2 &&
-    (tw.length < 2 || term.sentenceIds.length >= 2)
+    (tw.length < 2 || term.sentenceIds.length >= 2 || nounModified(a, term))
     ? 'kind'
     : undefined;
 }
@@ -408,6 +415,7 @@ function definedDistractors(
   answer: Extract<Answer, { kind: 'term' }>,
   already: Array<{ term: Term }>,
   closeness: number,
+  articleFree: boolean,
 ): Array<{ term: Term; score: number; relation: Distractor['relation'] }> {
   const list = definedTerms(a);
   if (!list.some((d) => d.term.key === answer.term.key)) return [];
@@ -420,7 +428,10 @@ function definedDistractors(
     if ((term.kind === 'term') !== (answer.term.kind === 'term')) continue;
     if (sharesMostWords(term.text, answer.text) || inSentence.includes(comparisonKey(term.text)))
       continue;
-    if (!standsAsEnglishOption(term.text) || !agreesInEnglish(sentence.text, answer, term.text))
+    if (
+      !standsAsEnglishOption(term.text) ||
+      !agreesInEnglish(sentence.text, answer, term.text, articleFree)
+    )
       continue;
     if (
       term.kind === 'term' &&
@@ -584,9 +595,16 @@ const PLURAL = /(?:[^siu']s|men|people|data|criteria)$/i;
  * singular) and, after "a"/"an", the article that fits; and it must not merely reshuffle
  * words the sentence already has ("local rules" for "Bankruptcy Code" beside "local ... rules").
  */
-function agreesInEnglish(sentence: string, answer: Answer, text: string): boolean {
+function agreesInEnglish(
+  sentence: string,
+  answer: Answer,
+  text: string,
+  articleFree = false,
+): boolean {
   if (PLURAL.test(answer.text) !== PLURAL.test(text)) return false;
-  const article = /\b(an?)\s+$/i.exec(sentence.slice(0, answer.start))?.[1]?.toLowerCase();
+  const article = articleFree
+    ? undefined
+    : /\b(an?)\s+$/i.exec(sentence.slice(0, answer.start))?.[1]?.toLowerCase();
   if (article && (article === 'an') !== /^[aeiou]/i.test(text)) return false;
   const words = new Set(sentence.toLowerCase().split(/[^\p{L}\d'-]+/u));
   const own = text
@@ -670,6 +688,12 @@ export function englishKeyIsNoun(
     known.set(answer.start, ok);
   }
   return ok;
+}
+
+/** "bankruptcy judge", "cloud providers": a role named by a noun compound, tagged so. */
+function nounModified(a: DocAnalysis, term: Term): boolean {
+  const { noun, modifiers } = termUse(a, term);
+  return noun && modifiers.length > 0 && modifiers.every((m) => m === 'NOUN' || m === 'PROPN');
 }
 
 const termPos = new WeakMap<DocAnalysis, Map<string, { noun: boolean; modifiers: string[] }>>();

@@ -125,7 +125,7 @@ export function nameKind(text: string, before = ''): NameKind {
     if (words.every((w) => /^\p{Lu}[\p{Ll}’'.-]+$|^\p{Lu}\p{Ll}*\p{Lu}\p{Ll}+$/u.test(w)))
       return 'person';
   }
-  if (words.length >= 2 && words.length <= 3 && TITLES.test(before)) return 'person';
+  if (words.length <= 3 && TITLES.test(before)) return 'person';
   return 'proper';
 }
 

@@ -42,15 +42,17 @@ export function standsAsEnglishOption(text: string): boolean {
   if (words.length === 1 && VAGUE_NOUNS.has(lower[0]!)) return false;
   // "INTRODUCTION": a heading word; acronyms are short.
   if (words.length === 1 && /^\p{Lu}{7,}$/u.test(words[0]!)) return false;
-  return !looksLikeVerbPhrase(lower);
+  return !looksLikeVerbPhrase(lower, words);
 }
 
 /**
  * A phrase that starts with a verb: a common verb, an -ly adverb, or a non-final word in -s
  * ("supervises cases"); English noun modifiers are singular ("trustee operation").
  */
-function looksLikeVerbPhrase(lower: string[]): boolean {
+function looksLikeVerbPhrase(lower: string[], words: string[] = lower): boolean {
   if (lower.length < 2) return false;
+  // "United States Trustee": a capitalised name, not a subject and its verb.
+  if (words.every((w) => /^[\p{Lu}\d]/u.test(w))) return false;
   if (EN_VERBS.has(lower[0]!) || /ly$/.test(lower[0]!)) return true;
   // "handling various attempts": an -ing word before a quantifier takes an object; it is a verb.
   if (/ing$/.test(lower[0]!) && !ING_MODIFIERS.has(lower[0]!) && QUANTIFIERS.has(lower[1]!))
@@ -82,7 +84,11 @@ const QUANTIFIERS = new Set(
   'various many several multiple different numerous certain both all any each every'.split(' '),
 );
 
-const PLURAL_MODIFIERS = new Set('news sales systems arms goods savings series means'.split(' '));
+const PLURAL_MODIFIERS = new Set(
+  'news sales systems arms goods savings series means states nations affairs services relations rights sciences arts studies communications operations resources statistics economics physics politics ethics'.split(
+    ' ',
+  ),
+);
 
 const AGENT_WORDS = new Set(
   `trustee debtor creditor judge officer official user member employee employer administrator
