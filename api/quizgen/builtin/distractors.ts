@@ -44,6 +44,27 @@ export function rankDistractors(
   /** The stem writes "a(n)" before the blank: an option need not fit the sentence's article. */
   opts: { articleFree?: boolean } = {},
 ): Distractor[] {
+  // The same answer is tried again for another question type or slot: ranked once.
+  let memo = rankMemo.get(a);
+  if (!memo) rankMemo.set(a, (memo = new Map()));
+  const memoKey = `${sentence.id}:${answer.start}:${answer.end}:${answer.kind}:${closeness}:${limit}:${opts.articleFree ? 1 : 0}`;
+  const known = memo.get(memoKey);
+  if (known) return [...known];
+  const ranked = rankUncached(a, sentence, answer, closeness, limit, opts);
+  memo.set(memoKey, ranked);
+  return [...ranked];
+}
+
+const rankMemo = new WeakMap<DocAnalysis, Map<string, Distractor[]>>();
+
+function rankUncached(
+  a: DocAnalysis,
+  sentence: AnalysedSentence,
+  answer: Answer,
+  closeness: number,
+  limit: number,
+  opts: { articleFree?: boolean },
+): Distractor[] {
   // An English key must be a noun phrase where it stands ("analyzing data" is a verb phrase,
   // "Everybody" a pronoun): nothing of its type can be offered beside it.
   if (a.language === 'en' && answer.kind === 'term' && !englishKeyIsNoun(sentence, answer))
@@ -106,7 +127,11 @@ function termDistractors(
   const maxScore = a.maxTermScore;
   const english = a.language === 'en' ? englishFit(a, sentence, answer) : undefined;
   const scored: Array<{ term: Term; score: number; relation: Distractor['relation'] }> = [];
+  const keyRole = a.language === 'en' && isRole(key.text);
   for (const term of distractorPool(a, siblings)) {
+    // English: another kind is never offered (roles aside), so most of the pool is passed over
+    // before any costlier test.
+    if (a.language === 'en' && term.kind !== key.kind && !(keyRole && isRole(term.text))) continue;
     if (term.key === key.key || !isOptionWorthy(a, term) || sharesMostWords(term.text, key.text))
       continue;
     const relation = typedRelation(a, key, term, siblings.has(term.key));
@@ -204,11 +229,7 @@ function typedRelation(
     const last = k[k.length - 1]!;
     return last === t[t.length - 1] && ZH_CATEGORY_END.test(last) ? 'head' : undefined;
   }
-  const roles =
-    isAgentPhrase(key.text) &&
-    isAgentPhrase(term.text) &&
-    !namesAnyPerson(key.text) &&
-    !namesAnyPerson(term.text);
+  const roles = isRole(key.text) && isRole(term.text);
   if (key.kind === 'term' || key.kind === 'time' || term.kind === 'term' || term.kind === 'time') {
     // People by their role are one category whether the material writes the role as a name
     // ("United States Trustee") or not ("standing trustee", "bankruptcy judge").
@@ -230,8 +251,8 @@ function typedRelation(
     // a name whose kind is known (a mountain listed with a country is still no country).
     if (key.kind !== term.kind) return undefined;
     if (sibling && sameNameShape(key.text, term.text)) return 'sibling';
-    const kw = key.text.split(/\s+/);
-    const tw = term.text.split(/\s+/);
+    const kw = lowerWords(key.text);
+    const tw = lowerWords(term.text);
     return kw.length >= 2 && tw.length >= 2 && key.head === term.head ? 'head' : undefined;
   } else if (key.kind !== term.kind) return undefined;
   // A country beside countries, a city beside cities (not "Asia" for "Hsinchu").
@@ -240,11 +261,14 @@ function typedRelation(
   // (a word for a word, a phrase for a phrase).
   if (sibling && /\s/.test(key.text) === /\s/.test(term.text)) return 'sibling';
   if (key.kind !== 'term') return sameNameShape(key.text, term.text) ? 'kind' : undefined;
-  const kw = key.text.split(/\s+/);
-  const tw = term.text.split(/\s+/);
+  const kw = lowerWords(key.text);
+  const tw = lowerWords(term.text);
   if (kw.length >= 2 && tw.length >= 2 && key.head === term.head) return 'head';
   // Roles of people ("standing trustee", "bankruptcy judge", "creditors") are one category.
   // A role the material names once is often a phrase cut from a longer one.
+  // "bank supervisors" / "bank managers", "college students" / "college student consumers":
+  // one group of people the material names two ways, or a near-synonym role.
+  if (roles && (sharedWord(kw, tw) || nearSynonymHeads(key.text, term.text))) return undefined;
   return roles &&
     kw.length >= 2 === tw.length >= 2 &&
     (tw.length < 2 || term.sentenceIds.length >= 2 || nounModified(a, term))
@@ -546,9 +570,18 @@ export function isGenericWord(text: string): boolean {
  */
 function namesTheDocument(a: DocAnalysis, text: string): boolean {
   if (/\s/.test(text)) return false;
-  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`\\b(?:this|the present)\\s+${escaped}\\b`, 'i').test(a.fullText);
+  let words = pointedAt.get(a);
+  if (!words) {
+    words = new Set<string>();
+    for (const m of a.fullText.matchAll(/\b(?:this|the present)\s+([\p{L}][\p{L}\d'’-]*)/giu))
+      words.add(m[1]!.toLowerCase());
+    pointedAt.set(a, words);
+  }
+  return words.has(text.toLowerCase());
 }
+
+/** The words a material puts after "this" ("this Handbook"), found in one pass. */
+const pointedAt = new WeakMap<DocAnalysis, Set<string>>();
 
 const PARTICIPLE =
   /^\p{Ll}+(?:ed|ing)$|^(?:shown|given|taken|known|seen|done|made|written|chosen|driven|drawn|grown|thrown|begun|run)$/u;
@@ -571,9 +604,10 @@ function looksLikeEnglishNoun(text: string): boolean {
 function sharesMostWords(a: string, b: string): boolean {
   if (/\p{Script=Han}/u.test(a)) return false;
   const wa = lowerWords(a);
-  const wb = new Set(lowerWords(b));
-  const shared = wa.filter((w) => wb.has(w)).length;
-  return shared >= 2 || (shared > 0 && shared / Math.min(wa.length, wb.size) > 0.5);
+  const wb = lowerWords(b);
+  let shared = 0;
+  for (const w of wa) if (wb.includes(w)) shared++;
+  return shared >= 2 || (shared > 0 && shared / Math.min(wa.length, new Set(wb).size) > 0.5);
 }
 
 const wordsCache = new Map<string, string[]>();
@@ -652,9 +686,16 @@ function matchCase(a: DocAnalysis, key: Term, term: Term): string {
   if (!/^\p{Ll}/u.test(key.text) || !/^\p{Lu}\p{Ll}+(?:\s|$)/u.test(term.text)) return term.text;
   // Only a word the material also writes in lower case ("nurses"), never a name ("Taiwan model").
   const lower = term.text[0]!.toLowerCase() + term.text.slice(1);
-  const first = lower.split(/\s+/)[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(?<![\\p{L}])${first}(?![\\p{L}])`, 'u').test(a.fullText) ? lower : term.text;
+  let words = lowerCaseWords.get(a);
+  if (!words) {
+    words = new Set(a.fullText.match(/(?<![\p{L}])\p{Ll}[\p{L}'’-]*/gu) ?? []);
+    lowerCaseWords.set(a, words);
+  }
+  return words.has(lower.split(/\s+/)[0]!) ? lower : term.text;
 }
+
+/** The words a material writes in lower case somewhere, found in one pass. */
+const lowerCaseWords = new WeakMap<DocAnalysis, Set<string>>();
 
 /** A key that folds variant characters (臺/台) as well as width, case and punctuation. */
 function variantKey(text: string): string {
@@ -688,6 +729,24 @@ export function englishKeyIsNoun(
     known.set(answer.start, ok);
   }
   return ok;
+}
+
+const roleCache = new Map<string, boolean>();
+
+/** Names people by a role ("standing trustee", "patients"), not people in general; remembered. */
+function isRole(text: string): boolean {
+  let known = roleCache.get(text);
+  if (known === undefined) {
+    if (roleCache.size > 50_000) roleCache.clear();
+    known = isAgentPhrase(text) && !namesAnyPerson(text);
+    roleCache.set(text, known);
+  }
+  return known;
+}
+
+function sharedWord(x: string[], y: string[]): boolean {
+  const ys = new Set(y.map((w) => termKey(w)));
+  return x.some((w) => ys.has(termKey(w)));
 }
 
 /** "bankruptcy judge", "cloud providers": a role named by a noun compound, tagged so. */

@@ -120,6 +120,13 @@ const SYNONYM_GROUPS = [
   'goal objective aim purpose',
   'problem issue challenge',
   'method approach technique way',
+  'manager supervisor director administrator boss chief head',
+  'doctor physician clinician',
+  'student pupil learner',
+  'worker employee staff personnel',
+  'teacher instructor educator tutor',
+  'researcher scientist investigator scholar',
+  'customer client consumer buyer',
 ].map((g) => new Set(g.split(' ')));
 
 function singularOf(word: string): string {
@@ -158,12 +165,39 @@ export function fitsFrameElsewhere(
   frame: { before?: string; after?: string },
   text: string,
 ): boolean {
-  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const phrase = `${escaped}(?:s|es)?`;
-  const esc = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  if (frame.before && new RegExp(`\\b${esc(frame.before)}\\s+${phrase}\\b`, 'iu').test(doc))
-    return true;
-  return !!frame.after && new RegExp(`\\b${phrase}\\s+${esc(frame.after)}\\b`, 'iu').test(doc);
+  if (!frame.before && !frame.after) return false;
+  const lower = loweredText(doc);
+  const phrase = text.toLowerCase().replace(/\s+/g, ' ');
+  // A plain search of the lower-cased text, then word boundaries by hand: a regular expression
+  // built per term and per answer cost seconds on a long book.
+  const found = (needle: string, plural: boolean) => {
+    for (let at = lower.indexOf(needle); at >= 0; at = lower.indexOf(needle, at + 1)) {
+      if (at > 0 && WORD_CHAR.test(lower[at - 1]!)) continue;
+      let end = at + needle.length;
+      if (plural) end += /^es/.test(lower.slice(end, end + 2)) ? 2 : lower[end] === 's' ? 1 : 0;
+      if (end < lower.length && WORD_CHAR.test(lower[end]!)) continue;
+      return true;
+    }
+    return false;
+  };
+  if (frame.before && found(`${frame.before.toLowerCase()} ${phrase}`, true)) return true;
+  if (!frame.after) return false;
+  const after = frame.after.toLowerCase();
+  return (
+    found(`${phrase} ${after}`, false) ||
+    found(`${phrase}s ${after}`, false) ||
+    found(`${phrase}es ${after}`, false)
+  );
+}
+
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+let lowered: { source: string; lower: string } | undefined;
+
+/** The document in lower case with its white space as single spaces; the last one is kept. */
+function loweredText(doc: string): string {
+  if (lowered?.source !== doc)
+    lowered = { source: doc, lower: doc.toLowerCase().replace(/\s+/g, ' ') };
+  return lowered.lower;
 }
 
 /**
