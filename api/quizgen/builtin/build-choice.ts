@@ -33,7 +33,7 @@ export function buildMultipleChoice(
       'body' in candidate
         ? t.mcqDefinition(candidate.body)
         : t.mcqCloze(
-            neutralArticles(blankOut(sentence.text, [answer], BLANK_MARKER), a.language),
+            articlesFor(blankOut(sentence.text, [answer], BLANK_MARKER), [answer], a.language),
             stemWhere(ctx, sentence),
           );
     return {
@@ -83,15 +83,17 @@ export function buildDropdown(ctx: BuildContext, candidate: ClozeCandidate): Dra
   if (!chosen.length) return undefined;
   chosen.sort((x, y) => x.answer.start - y.answer.start);
   const keys = chosen.map((c) => c.answer.text);
+  const stem = blankOut(
+    sentence.text,
+    chosen.map((c) => c.answer),
+    BLANK_MARKER,
+  );
   return {
     type: 'dropdown_fill_in_blank',
     question: t.dropdown(
-      neutralArticles(
-        blankOut(
-          sentence.text,
-          chosen.map((c) => c.answer),
-          BLANK_MARKER,
-        ),
+      articlesFor(
+        stem,
+        chosen.map((c) => c.answer),
         a.language,
       ),
       stemWhere(ctx, sentence),
@@ -121,6 +123,11 @@ export function neutralArticles(stem: string, language: 'zh' | 'en'): string {
   return stem.replace(new RegExp(`\\b(a|an|A|An)\\s+(?=${BLANK_MARKER})`, 'g'), (_, art: string) =>
     art[0] === 'A' ? 'A(n) ' : 'a(n) ',
   );
+}
+
+/** "a(n)" before the blanks of terms; a number's "a" ("a 99 percent correct …") stays. */
+function articlesFor(stem: string, answers: Answer[], language: 'zh' | 'en'): string {
+  return answers.some((x) => x.kind !== 'number') ? neutralArticles(stem, language) : stem;
 }
 
 /**

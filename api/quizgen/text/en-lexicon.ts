@@ -214,7 +214,9 @@ typical special general specific particular real actual possible likely clear ob
 severe huge tiny vast wide broad narrow deep interesting useful helpful difficult easy hard simple
 little many much more most less least few several numerous additional further initial final last
 first second third next previous former latter overall total whole proper right wrong true false
-excellent poor positive negative essential critical crucial vital`.split(/\s+/),
+excellent poor positive negative essential critical crucial vital regular normal ordinary`.split(
+    /\s+/,
+  ),
 );
 
 export function isEvaluativeAdjective(word: string): boolean {
