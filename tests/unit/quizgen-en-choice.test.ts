@@ -254,6 +254,16 @@ describe('numbers: plausible values, no grammar giveaway, no ratio halves', () =
     expect(answersIn(a, '2 in 100 times').some((x) => x.text === '100 times')).toBe(false);
   });
 
+  it('asks no figure of an aside or a made-up case', () => {
+    const a = analyse([
+      '(Note that this only makes a difference of about 10% in the results of the benchmarks.)',
+      'Suppose you flip a coin 100 times and count how many heads come up in the end.',
+      'The study followed 451 patients for 365 days after they received a stent.',
+    ]);
+    expect(answersIn(a, 'Note that').some((x) => x.kind === 'number')).toBe(false);
+    expect(answersIn(a, 'flip a coin').some((x) => x.kind === 'number')).toBe(false);
+  });
+
   it('gives an age a few years off, not double', () => {
     const [n] = findNumbers('around 80 years old');
     expect(

@@ -247,6 +247,10 @@ function englishNumberFits(
 ): boolean {
   const before = sentence.slice(0, n.start);
   const after = sentence.slice(n.end);
+  // "(Note that this only makes a difference of about 10% …)", "Suppose you flip a coin 100
+  // times": an aside or a made-up case, not a figure of the material worth learning.
+  if (/^[(（]/.test(sentence) || /^(?:suppose|imagine|say|let's say|pretend)\b/i.test(sentence))
+    return false;
   if (/\d\s*(?:-?\s*in\s*-?|out of|of every|per)\s*$/i.test(before)) return false;
   if (/[+±≥≤<>~≈=/−–-]\s*$/.test(before) || /^\s*[/=–-]\s*\d/.test(after)) return false;
   if (n.value === 1 && !/s$/i.test(n.text)) return false;
