@@ -219,6 +219,17 @@ describe('distractors are of the key’s type and form', () => {
     expect(options).not.toContain('Sufficient evidence');
   });
 
+  it('offers nothing that the stem rules out by another form of a key word ("continuously")', () => {
+    const a = analyse([
+      'Height varies continuously, so it is a continuous numerical variable.',
+      'A discrete numerical variable can only take numerical values with jumps.',
+      'The explanatory variable and the response variable are studied together.',
+      'We label the first variable the explanatory variable and the second the response variable.',
+    ]);
+    const options = distractorsFor(a, 'Height varies', 'continuous numerical variable') ?? [];
+    for (const d of options) expect(d.text).toMatch(/continu/i);
+  });
+
   it('reads the lite model’s "variable" (tagged ADJ) as the head noun it is', () => {
     const s =
       'When we suspect one variable might causally affect another, we label the first variable the explanatory variable and the second the response variable.';

@@ -480,9 +480,13 @@ function shownKeyWords(
       .split(/[^\p{L}\d'-]+/u)
       .map(termKey),
   );
+  // "continuously" beside "continuous numerical variable": one word, another ending.
+  const restWords = [...rest].filter((r) => r.length >= 5);
+  const sameStem = (w: string) =>
+    w.length >= 5 && restWords.some((r) => r.startsWith(w) || w.startsWith(r));
   return lowerWords(answer.text)
     .map(termKey)
-    .filter((w) => !EN_STOPWORDS.has(w) && rest.has(w));
+    .filter((w) => !EN_STOPWORDS.has(w) && (rest.has(w) || sameStem(w)));
 }
 
 /**
