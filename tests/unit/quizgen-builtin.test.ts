@@ -61,7 +61,16 @@ describe('built-in generator', () => {
       const settings = { ...base, language, questionTypes: [type] };
       const result = await generator.generate(doc, settings);
       expect(checkQuiz(doc, settings, result)).toEqual([]);
-      expect(result.questions.length).toBeGreaterThanOrEqual(3);
+      // The English column names a few things of many kinds (two countries, a valley, products,
+      // people, a foundation): no key has three distractors of its own type, so it gives no
+      // choice item rather than options of another kind (issue 16), and says so.
+      const typedChoice =
+        language === 'en-US' && (type === 'multiple_choice' || type === 'dropdown_fill_in_blank');
+      if (typedChoice)
+        expect(result.notices.some((n) => n.code === 'NOT_ENOUGH_MATERIAL')).toBe(
+          result.questions.length < settings.questionCount,
+        );
+      else expect(result.questions.length).toBeGreaterThanOrEqual(3);
       expect(result.questions.every((q) => q.type === type)).toBe(true);
       expect(result.generator).toBe('builtin');
     }
@@ -141,7 +150,12 @@ describe('built-in generator', () => {
       questionCount: 3,
       questionTypes: [...QUESTION_TYPES],
     };
-    const steered = await generator.generate(enDoc, {
+    // With a paragraph that names other countries, the Thailand sentence has a typed item.
+    const withCountries = docOf('en', [
+      ...enParagraphs,
+      'Platforms serving Vietnam, Indonesia and Malaysia must each follow national rules about what may be said online, and Thailand has rules of its own.',
+    ]);
+    const steered = await generator.generate(withCountries, {
       ...settings,
       // The communities sentence has no key with three distractors of its type any more (its
       // only term, "safety policies", has no co-member in this text): steer to another topic.

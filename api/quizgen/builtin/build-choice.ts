@@ -21,15 +21,21 @@ export function buildMultipleChoice(
 ): Draft | undefined {
   const { a, t } = ctx;
   const { sentence } = candidate;
-  const answers = freshAnswers(ctx, 'body' in candidate ? [candidate.answer] : candidate.answers);
+  const answers = forLevel(
+    ctx,
+    freshAnswers(ctx, 'body' in candidate ? [candidate.answer] : candidate.answers),
+  );
   for (const answer of answers) {
-    const ranked = rankDistractors(a, sentence, answer, ctx.closeness);
+    const ranked = rankDistractors(a, sentence, answer, ctx.closeness, 8, { articleFree: true });
     const distractors = pickDistractors(answer.text, ranked, 3, ctx.mcqLongest);
     if (!distractors) continue;
     const question =
       'body' in candidate
         ? t.mcqDefinition(candidate.body)
-        : t.mcqCloze(blankOut(sentence.text, [answer], BLANK_MARKER), stemWhere(ctx, sentence));
+        : t.mcqCloze(
+            articlesFor(blankOut(sentence.text, [answer], BLANK_MARKER), [answer], a.language),
+            stemWhere(ctx, sentence),
+          );
     return {
       type: 'multiple_choice',
       question,
@@ -53,10 +59,12 @@ export function buildDropdown(ctx: BuildContext, candidate: ClozeCandidate): Dra
   const { a, t } = ctx;
   const { sentence } = candidate;
   const chosen: Array<{ answer: Answer; distractors: Distractor[] }> = [];
-  for (const answer of freshAnswers(ctx, candidate.answers)) {
+  for (const answer of forLevel(ctx, freshAnswers(ctx, candidate.answers))) {
     if (chosen.length >= ctx.maxBlanks) break;
     if (chosen.some((c) => overlapsOrTouches(c.answer, answer))) continue;
-    const ranked = rankDistractors(a, sentence, answer, ctx.closeness).filter(
+    const ranked = rankDistractors(a, sentence, answer, ctx.closeness, 8, {
+      articleFree: true,
+    }).filter(
       (d) =>
         !chosen.some(
           (c) => c.answer.text === d.text || c.distractors.some((x) => x.text === d.text),
@@ -75,13 +83,18 @@ export function buildDropdown(ctx: BuildContext, candidate: ClozeCandidate): Dra
   if (!chosen.length) return undefined;
   chosen.sort((x, y) => x.answer.start - y.answer.start);
   const keys = chosen.map((c) => c.answer.text);
+  const stem = blankOut(
+    sentence.text,
+    chosen.map((c) => c.answer),
+    BLANK_MARKER,
+  );
   return {
     type: 'dropdown_fill_in_blank',
     question: t.dropdown(
-      blankOut(
-        sentence.text,
+      articlesFor(
+        stem,
         chosen.map((c) => c.answer),
-        BLANK_MARKER,
+        a.language,
       ),
       stemWhere(ctx, sentence),
     ),
@@ -99,6 +112,36 @@ export function buildDropdown(ctx: BuildContext, candidate: ClozeCandidate): Dra
     fact: sentence.text,
     sentence,
   };
+}
+
+/**
+ * "a _____" / "an _____" would tell which options begin with a vowel: an English stem writes
+ * "a(n) _____", and every option fits it.
+ */
+export function neutralArticles(stem: string, language: 'zh' | 'en'): string {
+  if (language !== 'en') return stem;
+  return stem.replace(new RegExp(`\\b(a|an|A|An)\\s+(?=${BLANK_MARKER})`, 'g'), (_, art: string) =>
+    art[0] === 'A' ? 'A(n) ' : 'a(n) ',
+  );
+}
+
+/** "a(n)" before the blanks of terms; a number's "a" ("a 99 percent correct …") stays. */
+function articlesFor(stem: string, answers: Answer[], language: 'zh' | 'en'): string {
+  return answers.some((x) => x.kind !== 'number') ? neutralArticles(stem, language) : stem;
+}
+
+/**
+ * What a level asks in English: beginner and basic ask for the material's terms, not for its
+ * figures (a number is an advanced item: which of four values the text gave); advanced and
+ * expert ask for numbers first, then terms.
+ */
+function forLevel<T extends Answer>(ctx: BuildContext, answers: T[]): T[] {
+  if (ctx.a.language !== 'en') return answers;
+  if (ctx.closeness < 0.6) return answers.filter((x) => x.kind !== 'number');
+  return [
+    ...answers.filter((x) => x.kind === 'number'),
+    ...answers.filter((x) => x.kind !== 'number'),
+  ];
 }
 
 function overlapsOrTouches(x: Answer, y: Answer): boolean {

@@ -1,14 +1,18 @@
 import { toSimplifiedSameLength } from '../text/chinese-script.js';
 import { comparisonKey } from '../text/normalize.js';
-import { NOUN_ING } from './terms.js';
+import { NOUN_ING, termKey } from './terms.js';
 import { EN_GENERIC, EN_STOPWORDS, ZH_GENERIC } from '../text/stopwords.js';
 import {
   blankFrame,
   fitsFrameElsewhere,
   isAgentPhrase,
+  isEvaluativeAdjective,
+  namesAnyPerson,
   nearSynonymHeads,
   standsAsEnglishOption,
 } from '../text/en-lexicon.js';
+import { hasTagger, isNounPhraseAt, modifierTags, neighbours, spanTags } from './en-pos.js';
+import { placeScale } from './en-names.js';
 import type { AnalysedSentence, DocAnalysis } from './analysis.js';
 import { statedInContext, type Answer } from './answers.js';
 import type { Term } from './keyphrases.js';
@@ -37,13 +41,40 @@ export function rankDistractors(
   answer: Answer,
   closeness: number,
   limit = 8,
+  /** The stem writes "a(n)" before the blank: an option need not fit the sentence's article. */
+  opts: { articleFree?: boolean } = {},
 ): Distractor[] {
+  // The same answer is tried again for another question type or slot: ranked once.
+  let memo = rankMemo.get(a);
+  if (!memo) rankMemo.set(a, (memo = new Map()));
+  const memoKey = `${sentence.id}:${answer.start}:${answer.end}:${answer.kind}:${closeness}:${limit}:${opts.articleFree ? 1 : 0}`;
+  const known = memo.get(memoKey);
+  if (known) return [...known];
+  const ranked = rankUncached(a, sentence, answer, closeness, limit, opts);
+  memo.set(memoKey, ranked);
+  return [...ranked];
+}
+
+const rankMemo = new WeakMap<DocAnalysis, Map<string, Distractor[]>>();
+
+function rankUncached(
+  a: DocAnalysis,
+  sentence: AnalysedSentence,
+  answer: Answer,
+  closeness: number,
+  limit: number,
+  opts: { articleFree?: boolean },
+): Distractor[] {
+  // An English key must be a noun phrase where it stands ("analyzing data" is a verb phrase,
+  // "Everybody" a pronoun): nothing of its type can be offered beside it.
+  if (a.language === 'en' && answer.kind === 'term' && !englishKeyIsNoun(sentence, answer))
+    return [];
   const picked =
     answer.kind === 'number'
       ? numberDistractors(a, sentence, answer, closeness)
       : answer.kind === 'field'
         ? fieldDistractors(a, sentence, answer, closeness)
-        : termDistractors(a, sentence, answer, closeness);
+        : termDistractors(a, sentence, answer, closeness, opts.articleFree ?? false);
   const out: Distractor[] = [];
   const keys = [variantKey(answer.text)];
   for (const d of picked) {
@@ -87,6 +118,7 @@ function termDistractors(
   sentence: AnalysedSentence,
   answer: Extract<Answer, { kind: 'term' }>,
   closeness: number,
+  articleFree: boolean,
 ): Distractor[] {
   const key = answer.term;
   const siblings = a.siblings.get(key.key) ?? new Set<string>();
@@ -95,28 +127,47 @@ function termDistractors(
   const maxScore = a.maxTermScore;
   const english = a.language === 'en' ? englishFit(a, sentence, answer) : undefined;
   const scored: Array<{ term: Term; score: number; relation: Distractor['relation'] }> = [];
+  const keyRole = a.language === 'en' && isRole(key.text);
   for (const term of distractorPool(a, siblings)) {
+    // English: another kind is never offered (roles aside), so most of the pool is passed over
+    // before any costlier test.
+    if (a.language === 'en' && term.kind !== key.kind && !(keyRole && isRole(term.text))) continue;
     if (term.key === key.key || !isOptionWorthy(a, term) || sharesMostWords(term.text, key.text))
       continue;
     const relation = typedRelation(a, key, term, siblings.has(term.key));
     if (!relation) continue;
     if (inSentence.includes(comparisonKey(term.text))) continue;
     if (a.language === 'zh' && showsInStem(sentence.text, answer, term.text)) continue;
-    if (a.language === 'en' && !agreesInEnglish(sentence.text, answer, term.text)) continue;
+    if (a.language === 'en' && !agreesInEnglish(sentence.text, answer, term.text, articleFree))
+      continue;
     if (english && !english(term)) continue;
     if (isScriptMismatch(term.text, key.text)) continue;
+    if (a.language === 'en' && !englishTermFits(a, sentence, answer, term, relation)) continue;
     const lengthGap = Math.abs(displayLength(term.text) - keyLength) / Math.max(keyLength, 1);
     const near = relation === 'sibling' ? 2 : relation === 'head' ? 1.5 : 0.5;
     const salience = Math.log1p((term.score / maxScore) * 20);
     const score = near * (0.3 + closeness) + salience * (1.3 - closeness) - lengthGap * 1.5;
     scored.push({ term, score, relation });
   }
+  if (a.language === 'en')
+    scored.push(...definedDistractors(a, sentence, answer, scored, closeness, articleFree));
   scored.sort((x, y) => y.score - x.score || (x.term.key < y.term.key ? -1 : 1));
+  // The stem shows a word of the key outside the blank ("Data where … is called _____" for
+  // "observational data"): an option without that word is ruled out by reading the stem.
+  // A name is not given away by a word it shares with the sentence ("Freedom House" beside
+  // "internet freedoms").
+  const shown =
+    a.language === 'en' && key.kind === 'term' ? shownKeyWords(sentence.text, answer) : [];
+  if (shown.length)
+    for (let i = scored.length - 1; i >= 0; i--) {
+      const words = new Set(lowerWords(scored[i]!.term.text).map(termKey));
+      if (!shown.every((w) => words.has(w))) scored.splice(i, 1);
+    }
   const out: Distractor[] = [];
   for (const { term, relation } of scored) {
     if (out.length >= 12) break;
     if (statedInContext(a, sentence, answer, term.text)) continue;
-    out.push({ text: term.text, relation, evidence: definitionOf(a, term) });
+    out.push({ text: matchCase(a, key, term), relation, evidence: definitionOf(a, term) });
   }
   return out;
 }
@@ -178,14 +229,51 @@ function typedRelation(
     const last = k[k.length - 1]!;
     return last === t[t.length - 1] && ZH_CATEGORY_END.test(last) ? 'head' : undefined;
   }
-  if (kindGroup(term.kind) !== kindGroup(key.kind)) return undefined;
+  const roles = isRole(key.text) && isRole(term.text);
+  if (key.kind === 'term' || key.kind === 'time' || term.kind === 'term' || term.kind === 'time') {
+    // People by their role are one category whether the material writes the role as a name
+    // ("United States Trustee") or not ("standing trustee", "bankruptcy judge").
+    const role =
+      roles &&
+      key.kind !== 'time' &&
+      term.kind !== 'time' &&
+      key.kind !== 'person' &&
+      term.kind !== 'person';
+    if (key.kind !== term.kind && !role) return undefined;
+    if (role && (key.kind !== 'term' || term.kind !== 'term')) {
+      const name = key.kind === 'term' ? term : key;
+      if (name.kind !== 'proper' || name.text.split(/\s+/).length > 3) return undefined;
+      return /\s/.test(term.text) === /\s/.test(key.text) ? 'kind' : undefined;
+    }
+  } else if (key.kind === 'proper' || term.kind === 'proper') {
+    // A name whose kind cannot be told (an acronym, a product, a one-word name) is offered
+    // only beside the names it is listed with, or a name with its own head word; never beside
+    // a name whose kind is known (a mountain listed with a country is still no country).
+    if (key.kind !== term.kind) return undefined;
+    if (sibling && sameNameShape(key.text, term.text)) return 'sibling';
+    const kw = lowerWords(key.text);
+    const tw = lowerWords(term.text);
+    return kw.length >= 2 && tw.length >= 2 && key.head === term.head ? 'head' : undefined;
+  } else if (key.kind !== term.kind) return undefined;
+  // A country beside countries, a city beside cities (not "Asia" for "Hsinchu").
+  if (key.kind === 'place' && placeScale(key.text) !== placeScale(term.text)) return undefined;
   // A comma also ends a clause: a listed word is taken as a co-member only in the key's form
   // (a word for a word, a phrase for a phrase).
   if (sibling && /\s/.test(key.text) === /\s/.test(term.text)) return 'sibling';
   if (key.kind !== 'term') return sameNameShape(key.text, term.text) ? 'kind' : undefined;
-  const kw = key.text.split(/\s+/);
-  const tw = term.text.split(/\s+/);
-  return kw.length >= 2 && tw.length >= 2 && key.head === term.head ? 'head' : undefined;
+  const kw = lowerWords(key.text);
+  const tw = lowerWords(term.text);
+  if (kw.length >= 2 && tw.length >= 2 && key.head === term.head) return 'head';
+  // Roles of people ("standing trustee", "bankruptcy judge", "creditors") are one category.
+  // A role the material names once is often a phrase cut from a longer one.
+  // "bank supervisors" / "bank managers", "college students" / "college student consumers":
+  // one group of people the material names two ways, or a near-synonym role.
+  if (roles && (sharedWord(kw, tw) || nearSynonymHeads(key.text, term.text))) return undefined;
+  return roles &&
+    kw.length >= 2 === tw.length >= 2 &&
+    (tw.length < 2 || term.sentenceIds.length >= 2 || nounModified(a, term))
+    ? 'kind'
+    : undefined;
 }
 
 /**
@@ -267,7 +355,13 @@ function numberDistractors(
         if (!fromText.has(m.text)) fromText.set(m.text, s);
   const made = isRewritable(n) ? nearbyValues(n.value, n.unit).map((v) => renderNumber(n, v)) : [];
   // Beginners get values from elsewhere in the text first; experts the close made-up ones.
-  const texts = closeness >= 0.5 ? [...made, ...fromText.keys()] : [...fromText.keys(), ...made];
+  // English: the values the material itself states for the unit come first at every level
+  // (a made-up one is only a fallback); a decimal key gets decimal values, a whole one whole.
+  const english = a.language === 'en';
+  const stated = [...fromText.keys()].filter(
+    (t) => !english || /[.]\d/.test(t) === /[.]\d/.test(n.text),
+  );
+  const texts = closeness >= 0.5 && !english ? [...made, ...stated] : [...stated, ...made];
   // A value the sentence already gives another quantity ("一次，而不是兩次") would read as
   // nonsense or as the same statement.
   const inSentence = new Set(sentence.numbers.map((m) => m.value));
@@ -277,14 +371,22 @@ function numberDistractors(
     const value = findNumbers(text)[0]?.value;
     if (value !== undefined && inSentence.has(value)) continue;
     if (out.some((d) => d.text === text)) continue;
+    // "100 percent" is a whole, not a rival value of a share.
+    if (english && /^100(?:\.0+)?\s*(?:%|percent)$/.test(text)) continue;
     const evidence = fromText.get(text);
     // Quoted only where that value belongs to something the stem also talks about (三十歲 for
     // 參議員 beside 二十五歲 for 眾議員); elsewhere it is only the same number.
     out.push({
       text,
       relation: 'number',
+      // English: a sentence sharing two terms is rarely about the same quantity ("5% of the
+      // time" for a difference of 20%); it is not quoted.
       evidence:
-        evidence && evidence.id !== sentence.id && n.unit && sharesTopic(sentence, evidence)
+        !english &&
+        evidence &&
+        evidence.id !== sentence.id &&
+        n.unit &&
+        sharesTopic(sentence, evidence)
           ? evidence
           : undefined,
     });
@@ -293,6 +395,99 @@ function numberDistractors(
 }
 
 const definitions = new WeakMap<DocAnalysis, Map<string, AnalysedSentence>>();
+const defined = new WeakMap<
+  DocAnalysis,
+  Array<{ term: Term; sentence: AnalysedSentence; start: number; end: number }>
+>();
+
+/** The terms an English material defines ("X is a …", "… is called X"), each once. */
+function definedTerms(a: DocAnalysis) {
+  let list = defined.get(a);
+  if (!list) {
+    const seen = new Set<string>();
+    list = [];
+    for (const d of definitionCandidates(a, true)) {
+      if (seen.has(d.answer.term.key)) continue;
+      if (
+        /\p{L}['’]s\b/u.test(d.answer.text) ||
+        isEvaluativeAdjective(d.answer.text.split(/\s+/)[0]!)
+      )
+        continue;
+      seen.add(d.answer.term.key);
+      if (!isNounPhraseAt(d.sentence.text, d.answer.start, d.answer.end)) continue;
+      // Shown as the material defines it ("clusters"), not as a compound's modifier ("cluster").
+      list.push({
+        term: { ...d.answer.term, text: d.answer.text },
+        sentence: d.sentence,
+        start: d.answer.start,
+        end: d.answer.end,
+      });
+    }
+    defined.set(a, list);
+  }
+  return list;
+}
+
+/**
+ * For a key the material defines, the other terms it defines are its category ("census",
+ * "strata", "anecdotal evidence" beside "observational data"): a learner who has not studied
+ * cannot tell them apart, and each one's own definition says why it is not the answer.
+ */
+function definedDistractors(
+  a: DocAnalysis,
+  sentence: AnalysedSentence,
+  answer: Extract<Answer, { kind: 'term' }>,
+  already: Array<{ term: Term }>,
+  closeness: number,
+  articleFree: boolean,
+): Array<{ term: Term; score: number; relation: Distractor['relation'] }> {
+  const list = definedTerms(a);
+  if (!list.some((d) => d.term.key === answer.term.key)) return [];
+  const have = new Set(already.map((x) => x.term.key));
+  const inSentence = comparisonKey(sentence.text);
+  const out: Array<{ term: Term; score: number; relation: Distractor['relation'] }> = [];
+  for (const d of list) {
+    const term = d.term;
+    if (term.key === answer.term.key || have.has(term.key)) continue;
+    if ((term.kind === 'term') !== (answer.term.kind === 'term')) continue;
+    if (sharesMostWords(term.text, answer.text) || inSentence.includes(comparisonKey(term.text)))
+      continue;
+    if (
+      !standsAsEnglishOption(term.text) ||
+      !agreesInEnglish(sentence.text, answer, term.text, articleFree)
+    )
+      continue;
+    if (
+      term.kind === 'term' &&
+      answer.term.kind === 'term' &&
+      nearSynonymHeads(term.text, answer.text) &&
+      term.head !== answer.term.head
+    )
+      continue;
+    out.push({ term, score: 1.2 * (0.3 + closeness) + 0.5, relation: 'kind' });
+  }
+  return out;
+}
+
+/** Content words of an English key that the sentence also shows outside the key. */
+function shownKeyWords(
+  sentence: string,
+  answer: { text: string; start: number; end: number },
+): string[] {
+  const rest = new Set(
+    (sentence.slice(0, answer.start) + ' ' + sentence.slice(answer.end))
+      .toLowerCase()
+      .split(/[^\p{L}\d'-]+/u)
+      .map(termKey),
+  );
+  // "continuously" beside "continuous numerical variable": one word, another ending.
+  const restWords = [...rest].filter((r) => r.length >= 5);
+  const sameStem = (w: string) =>
+    w.length >= 5 && restWords.some((r) => r.startsWith(w) || w.startsWith(r));
+  return lowerWords(answer.text)
+    .map(termKey)
+    .filter((w) => !EN_STOPWORDS.has(w) && (rest.has(w) || sameStem(w)));
+}
 
 /**
  * The sentence that defines a term ("X is a …", 「X是指…」), when the material has one: the
@@ -303,7 +498,7 @@ export function definitionOf(a: DocAnalysis, term: Term): AnalysedSentence | und
   let map = definitions.get(a);
   if (!map) {
     map = new Map();
-    for (const d of definitionCandidates(a))
+    for (const d of definitionCandidates(a, true))
       if (!map.has(d.answer.term.key)) map.set(d.answer.term.key, d.sentence);
     definitions.set(a, map);
   }
@@ -347,6 +542,7 @@ export function isOptionWorthy(a: DocAnalysis, term: Term): boolean {
 function optionWorthy(a: DocAnalysis, term: Term): boolean {
   if (isGenericWord(term.text)) return false;
   if (a.language === 'en' && !looksLikeEnglishNoun(term.text)) return false;
+  if (a.language === 'en' && namesTheDocument(a, term.text)) return false;
   if (a.language === 'zh' || /\s/.test(term.text) || /^\p{Lu}{2,}/u.test(term.text)) return true;
   const inText = term.sentenceIds.filter((id) => a.sentences[id]!.usable).length;
   return term.kind === 'term' ? term.sentenceIds.length >= 2 && inText >= 1 : inText >= 1;
@@ -364,11 +560,32 @@ export function isGenericWord(text: string): boolean {
   if (/^\p{Lu}{1,2}s?$/u.test(bare)) return true;
   // "two variables", "3 traces": a count, not a term.
   if (
-    /^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|several|many|few|some)\s/i.test(bare)
+    /^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundreds?|thousands?|millions?|billions?|dozens?|several|many|few|some)\s/i.test(
+      bare,
+    )
   )
     return true;
   return !/\s/.test(bare) && EN_GENERIC.has(bare.toLowerCase());
 }
+
+/**
+ * A word the material uses for itself ("this Handbook", "this book", "this talk"): a blank on it
+ * tests nothing of its content, and as a distractor it is of no kind beside the key.
+ */
+function namesTheDocument(a: DocAnalysis, text: string): boolean {
+  if (/\s/.test(text)) return false;
+  let words = pointedAt.get(a);
+  if (!words) {
+    words = new Set<string>();
+    for (const m of a.fullText.matchAll(/\b(?:this|the present)\s+([\p{L}][\p{L}\d'’-]*)/giu))
+      words.add(m[1]!.toLowerCase());
+    pointedAt.set(a, words);
+  }
+  return words.has(text.toLowerCase());
+}
+
+/** The words a material puts after "this" ("this Handbook"), found in one pass. */
+const pointedAt = new WeakMap<DocAnalysis, Set<string>>();
 
 const PARTICIPLE =
   /^\p{Ll}+(?:ed|ing)$|^(?:shown|given|taken|known|seen|done|made|written|chosen|driven|drawn|grown|thrown|begun|run)$/u;
@@ -378,7 +595,10 @@ const ADJECTIVE_END = /(?:ory|ive|ous|able|ible|ful|less|ic|ant|ent)$/i;
 function looksLikeEnglishNoun(text: string): boolean {
   const words = text.split(/\s+/);
   if (/\d{3,}/.test(text) && /-/.test(text)) return false;
-  if (words.length > 1 && ADJECTIVE_END.test(words[words.length - 1]!)) return false;
+  // Without the tagger a suffix must do ("…ory", "…ive"); with it, the key's and each
+  // distractor's own tags decide ("explanatory variable", "treatment" are nouns).
+  if (words.length > 1 && ADJECTIVE_END.test(words[words.length - 1]!) && !hasTagger())
+    return false;
   if (words.length === 1 && /^\p{Lu}\p{Ll}+ing$/u.test(text)) return false;
   // A lone participle ("shown", "recording") is a verb form, not a thing.
   return !(words.length === 1 && PARTICIPLE.test(text) && !NOUN_ING.has(text.toLowerCase()));
@@ -388,9 +608,10 @@ function looksLikeEnglishNoun(text: string): boolean {
 function sharesMostWords(a: string, b: string): boolean {
   if (/\p{Script=Han}/u.test(a)) return false;
   const wa = lowerWords(a);
-  const wb = new Set(lowerWords(b));
-  const shared = wa.filter((w) => wb.has(w)).length;
-  return shared >= 2 || (shared > 0 && shared / Math.min(wa.length, wb.size) > 0.5);
+  const wb = lowerWords(b);
+  let shared = 0;
+  for (const w of wa) if (wb.includes(w)) shared++;
+  return shared >= 2 || (shared > 0 && shared / Math.min(wa.length, new Set(wb).size) > 0.5);
 }
 
 const wordsCache = new Map<string, string[]>();
@@ -412,9 +633,16 @@ const PLURAL = /(?:[^siu']s|men|people|data|criteria)$/i;
  * singular) and, after "a"/"an", the article that fits; and it must not merely reshuffle
  * words the sentence already has ("local rules" for "Bankruptcy Code" beside "local ... rules").
  */
-function agreesInEnglish(sentence: string, answer: Answer, text: string): boolean {
+function agreesInEnglish(
+  sentence: string,
+  answer: Answer,
+  text: string,
+  articleFree = false,
+): boolean {
   if (PLURAL.test(answer.text) !== PLURAL.test(text)) return false;
-  const article = /\b(an?)\s+$/i.exec(sentence.slice(0, answer.start))?.[1]?.toLowerCase();
+  const article = articleFree
+    ? undefined
+    : /\b(an?)\s+$/i.exec(sentence.slice(0, answer.start))?.[1]?.toLowerCase();
   if (article && (article === 'an') !== /^[aeiou]/i.test(text)) return false;
   const words = new Set(sentence.toLowerCase().split(/[^\p{L}\d'-]+/u));
   const own = text
@@ -448,14 +676,140 @@ function englishFit(
     !fitsFrameElsewhere(a.fullText, frame, term.text);
 }
 
+/**
+ * A common noun shown in the key's case: "nurses" beside "patients", even where the material's
+ * most frequent form of it is a heading's "Nurses".
+ */
+function matchCase(a: DocAnalysis, key: Term, term: Term): string {
+  if (
+    a.language !== 'en' ||
+    key.kind !== 'term' ||
+    (term.kind !== 'term' && term.kind !== 'proper')
+  )
+    return term.text;
+  if (!/^\p{Ll}/u.test(key.text) || !/^\p{Lu}\p{Ll}+(?:\s|$)/u.test(term.text)) return term.text;
+  // Only a word the material also writes in lower case ("nurses"), never a name ("Taiwan model").
+  const lower = term.text[0]!.toLowerCase() + term.text.slice(1);
+  let words = lowerCaseWords.get(a);
+  if (!words) {
+    words = new Set(a.fullText.match(/(?<![\p{L}])\p{Ll}[\p{L}'’-]*/gu) ?? []);
+    lowerCaseWords.set(a, words);
+  }
+  return words.has(lower.split(/\s+/)[0]!) ? lower : term.text;
+}
+
+/** The words a material writes in lower case somewhere, found in one pass. */
+const lowerCaseWords = new WeakMap<DocAnalysis, Set<string>>();
+
 /** A key that folds variant characters (臺/台) as well as width, case and punctuation. */
 function variantKey(text: string): string {
   return comparisonKey(toSimplifiedSameLength(text));
 }
 
-/** Places, organisations and other names are told apart unreliably: they compete together. */
-function kindGroup(kind: Term['kind']): string {
-  return kind === 'person' || kind === 'term' || kind === 'time' ? kind : 'name';
+const keyNoun = new WeakMap<AnalysedSentence, Map<number, boolean>>();
+
+/**
+ * Whether an English key is a whole noun phrase where it stands (true without a tagger): tagged
+ * as one, and not a piece of a longer one — "cluster" in "cluster sampling", "Contemporary
+ * Culture Lab" after "Taiwan", "college students" after "US".
+ */
+export function englishKeyIsNoun(
+  sentence: AnalysedSentence,
+  answer: { start: number; end: number },
+): boolean {
+  let known = keyNoun.get(sentence);
+  if (!known) keyNoun.set(sentence, (known = new Map()));
+  let ok = known.get(answer.start);
+  if (ok === undefined) {
+    ok = isNounPhraseAt(sentence.text, answer.start, answer.end) ?? true;
+    if (ok) {
+      const { before, after } = neighbours(sentence.text, answer.start, answer.end);
+      const touching = (x: { start: number; end: number }, y: { start: number; end: number }) =>
+        /^[\s-]?$/.test(sentence.text.slice(x.end, y.start));
+      if (after && (after.pos === 'NOUN' || after.pos === 'PROPN') && touching(answer, after))
+        ok = false;
+      if (before && before.pos === 'PROPN' && touching(before, answer)) ok = false;
+    }
+    known.set(answer.start, ok);
+  }
+  return ok;
+}
+
+const roleCache = new Map<string, boolean>();
+
+/** Names people by a role ("standing trustee", "patients"), not people in general; remembered. */
+function isRole(text: string): boolean {
+  let known = roleCache.get(text);
+  if (known === undefined) {
+    if (roleCache.size > 50_000) roleCache.clear();
+    known = isAgentPhrase(text) && !namesAnyPerson(text);
+    roleCache.set(text, known);
+  }
+  return known;
+}
+
+function sharedWord(x: string[], y: string[]): boolean {
+  const ys = new Set(y.map((w) => termKey(w)));
+  return x.some((w) => ys.has(termKey(w)));
+}
+
+/** "bankruptcy judge", "cloud providers": a role named by a noun compound, tagged so. */
+function nounModified(a: DocAnalysis, term: Term): boolean {
+  const { noun, modifiers } = termUse(a, term);
+  return noun && modifiers.length > 0 && modifiers.every((m) => m === 'NOUN' || m === 'PROPN');
+}
+
+const termPos = new WeakMap<DocAnalysis, Map<string, { noun: boolean; modifiers: string[] }>>();
+
+/** How a term is tagged where the material first uses it: a noun phrase or not, its modifiers. */
+function termUse(a: DocAnalysis, term: Term): { noun: boolean; modifiers: string[] } {
+  let known = termPos.get(a);
+  if (!known) termPos.set(a, (known = new Map()));
+  let use = known.get(term.key);
+  if (!use) {
+    use = { noun: true, modifiers: [] };
+    for (const id of term.sentenceIds.slice(0, 2)) {
+      const s = a.sentences[id]!;
+      const m = s.mentions.find((x) => x.key === term.key);
+      if (!m) continue;
+      const noun = isNounPhraseAt(s.text, m.start, m.end);
+      if (noun === undefined) break;
+      use = { noun, modifiers: modifierTags(s.text, m.start, m.end) };
+      if (noun) break;
+    }
+    known.set(term.key, use);
+  }
+  return use;
+}
+
+/**
+ * An English distractor of the key's grammatical type: a noun phrase where the material uses
+ * it ("collect data" and "making decisions" are verb phrases), and not a near-synonym of the
+ * key. Two phrases that differ only by an adjective ("unusual cases" / "extraordinary cases",
+ * "strong evidence" / "sufficient evidence") may both be right; a head-sharing distractor is
+ * kept only when it is a term the material keeps using and neither modifier is an evaluative
+ * adjective.
+ */
+function englishTermFits(
+  a: DocAnalysis,
+  sentence: AnalysedSentence,
+  answer: Extract<Answer, { kind: 'term' }>,
+  term: Term,
+  relation: Distractor['relation'],
+): boolean {
+  const use = termUse(a, term);
+  if (!use.noun) return false;
+  if (relation !== 'head' || answer.term.kind !== 'term') return true;
+  const keyTags = spanTags(sentence.text, answer.start, answer.end);
+  const keyMods = keyTags.slice(0, -1);
+  const words = term.text.split(/\s+/);
+  if (words.slice(0, -1).some(isEvaluativeAdjective)) return false;
+  if (keyMods.some((t) => isEvaluativeAdjective(t.text))) return false;
+  const adjectival = (tags: string[]) =>
+    tags.length > 0 && tags.every((t) => t === 'ADJ' || t === 'VERB');
+  if (adjectival(keyMods.map((t) => t.pos)) || adjectival(use.modifiers))
+    return term.sentenceIds.length >= 2;
+  return true;
 }
 
 function displayLength(text: string): number {

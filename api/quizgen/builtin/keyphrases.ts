@@ -34,6 +34,7 @@ export function rankTerms(sentences: SentenceMentions[]): Map<string, Term> {
   const terms = new Map<string, Term>();
   const surfaces = new Map<string, Map<string, number>>();
   const firstPosition = new Map<string, number>();
+  const kinds = new Map<string, Map<TermKind, number>>();
   const edges = new Map<string, Map<string, number>>();
   const link = (a: string, b: string) => {
     const row = edges.get(a) ?? new Map<string, number>();
@@ -57,6 +58,9 @@ export function rankTerms(sentences: SentenceMentions[]): Map<string, Term> {
         firstPosition.set(m.key, s.position);
       }
       if (term.sentenceIds[term.sentenceIds.length - 1] !== s.id) term.sentenceIds.push(s.id);
+      const kindCounts = kinds.get(m.key) ?? new Map<TermKind, number>();
+      kindCounts.set(m.kind, (kindCounts.get(m.kind) ?? 0) + 1);
+      kinds.set(m.key, kindCounts);
       const forms = surfaces.get(m.key) ?? new Map<string, number>();
       forms.set(m.text, (forms.get(m.text) ?? 0) + 1);
       surfaces.set(m.key, forms);
@@ -71,6 +75,7 @@ export function rankTerms(sentences: SentenceMentions[]): Map<string, Term> {
   const rank = pageRank([...terms.keys()], edges);
   for (const term of terms.values()) {
     term.text = mostFrequent(surfaces.get(term.key)!);
+    term.kind = settledKind(term, kinds.get(term.key)!);
     const spread = Math.log2(1 + term.sentenceIds.length);
     const early = 1 + 0.2 * (1 - (firstPosition.get(term.key) ?? 1));
     term.score = (rank.get(term.key) ?? 0) * spread * early * formWeight(term);
@@ -121,6 +126,21 @@ function pageRank(nodes: string[], edges: Map<string, Map<string, number>>): Map
   }
   const mean = rank.reduce((a, b) => a + b, 0) / n;
   return new Map(nodes.map((k, i) => [k, rank[i]! / (mean || 1)]));
+}
+
+/**
+ * One kind for a term from all its mentions: a person once named with a title is a person; a
+ * name written capitalised takes the kind most of its mentions as a name give it (a name at the
+ * start of a sentence reads as a common word there and does not count).
+ */
+function settledKind(term: Term, counts: Map<TermKind, number>): TermKind {
+  if (counts.size === 1) return term.kind;
+  if (counts.has('person')) return 'person';
+  if (!/^\p{Lu}/u.test(term.text)) return term.kind;
+  let best: TermKind = term.kind;
+  let max = -1;
+  for (const [kind, c] of counts) if (kind !== 'term' && c > max) [best, max] = [kind, c];
+  return best;
 }
 
 function mostFrequent(counts: Map<string, number>): string {

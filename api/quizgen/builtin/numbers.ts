@@ -143,7 +143,17 @@ export function renderNumber(mention: NumberMention, value: number): string {
       : /^(第\s*)?([\d.,]+)(.*)$/u;
   const m = match.exec(mention.text);
   if (!m) return numeral;
-  return `${m[1] ?? ''}${numeral}${m[3] ?? ''}`;
+  return `${m[1] ?? ''}${numeral}${agreeUnit(m[3] ?? '', value)}`;
+}
+
+const EN_COUNT_UNIT =
+  /^(\s*)(year|month|week|day|hour|minute|second|member|state|vote|page|person|senator|representative)(s?)$/i;
+
+/** "1 year" but "4 years": an English unit takes the number of its value. */
+function agreeUnit(unit: string, value: number): string {
+  const m = EN_COUNT_UNIT.exec(unit);
+  if (!m) return unit;
+  return `${m[1]}${m[2]}${value === 1 ? '' : 's'}`;
 }
 
 function formatArabic(value: number, original: string): string {
@@ -161,7 +171,25 @@ export function nearbyValues(value: number, unit: string): number[] {
   return [...new Set(candidateValues(value, unit))].filter((v) => v !== value && v > 0 && v <= max);
 }
 
+/** Two significant figures: 547.5 → 550, 1095 → 1100 (a value a person might state). */
+function roundish(v: number): number {
+  if (v < 10) return Math.round(v);
+  const p = Math.pow(10, Math.floor(Math.log10(v)) - 1);
+  return Math.round(v / p) * p;
+}
+
 function candidateValues(value: number, unit: string): number[] {
+  // English units: values a reader might believe are multiples and halves of the true one,
+  // written as round as people write them — not 315 and 415 days beside 365.
+  if (/^[a-z]/.test(unit) && unit !== 'percent') {
+    if (!Number.isInteger(value))
+      return [value * 2, value / 2, value * 1.5].map((v) => Math.round(v * 100) / 100);
+    // Years (an age, a span): a few years off, not double (160 years old).
+    if (/^years?$/.test(unit) && value >= 15)
+      return [value - 10, value + 10, value - 5, value + 5, value + 20];
+    if (value <= 12) return [value * 2, Math.round(value / 2), value + 2, value + 1, value - 1];
+    return [value * 2, value / 2, value * 1.5, value * 3, value * 0.75].map(roundish);
+  }
   if (!Number.isInteger(value)) {
     return [value * 2, value / 2, value + 0.5, value * 1.5].map((v) => Math.round(v * 100) / 100);
   }

@@ -1,8 +1,9 @@
 import { EN_STOPWORDS, ZH_STOPWORDS } from '../text/stopwords.js';
 import { isNounish, type Token } from './tokens.js';
+import { isTitleWord, nameKind } from './en-names.js';
 
 /** What kind of thing a term names; distractors are drawn from the same kind. */
-export type TermKind = 'person' | 'place' | 'org' | 'proper' | 'time' | 'term';
+export type TermKind = 'person' | 'place' | 'org' | 'law' | 'event' | 'proper' | 'time' | 'term';
 
 /** One occurrence of a candidate keyphrase in a sentence (offsets in the sentence). */
 export interface TermMention {
@@ -129,13 +130,20 @@ function acceptZh(text: string, pos: string): boolean {
   );
 }
 
+/** Words that join the parts of a name: "Department of Justice", "Declaration for the Future". */
+const NAME_LINKS = /^(?:of|for|on)$/i;
+const CAPITAL = /^[\p{Lu}\d]/u;
+
 /**
  * English keyphrase mentions: runs of up to four non-function words joined by spaces or hyphens
- * (RAKE's candidate phrases), e.g. "safety reasoning model", "Paris AI Summit".
+ * (RAKE's candidate phrases), e.g. "safety reasoning model", "Paris AI Summit"; a capitalised
+ * name keeps its joining words whole ("Ministry of Transportation", never "Transportation"
+ * alone) and is typed by its head word, a place list or a title before it.
  */
 export function enMentions(sentence: string, tokens: Token[]): TermMention[] {
   const out: TermMention[] = [];
   let run: Token[] = [];
+  let linked = false;
   const flush = () => {
     // Without a tagger, a trailing -ing/-ed word after a noun is most often a verb
     // ("restrictions extending", "minors exposed"): it ends the phrase before it.
@@ -145,8 +153,22 @@ export function enMentions(sentence: string, tokens: Token[]): TermMention[] {
       !NOUN_ING.has(run[run.length - 1]!.text.toLowerCase())
     )
       run.pop();
-    const words = run.length > 4 ? run.slice(-3) : run;
+    let words = linked ? (run.length > 8 ? [] : run) : run.length > 4 ? run.slice(-3) : run;
     run = [];
+    linked = false;
+    // "Chief AI Scientist Yann LeCun", "CEO Eric Schmidt": the title is not part of the name.
+    let titled = false;
+    if (words.every((w) => CAPITAL.test(w.text) || w.pos === 'stop')) {
+      const lastTitle = words.findLastIndex((w) => isTitleWord(w.text));
+      if (
+        lastTitle >= 0 &&
+        words.length - lastTitle - 1 >= 2 &&
+        words.length - lastTitle - 1 <= 3
+      ) {
+        words = words.slice(lastTitle + 1);
+        titled = true;
+      }
+    }
     if (!words.length) return;
     const start = words[0]!.start;
     const end = words[words.length - 1]!.end;
@@ -154,15 +176,25 @@ export function enMentions(sentence: string, tokens: Token[]): TermMention[] {
     const single = words.length === 1 ? words[0]! : undefined;
     if (single && single.pos === 'n' && single.text.length < 4) return;
     if (EN_STOPWORDS.has(text.toLowerCase())) return;
-    const proper = words.every((w) => w.pos === 'nz');
+    const content = words.filter((w) => w.pos !== 'stop');
+    const proper =
+      content.every((w) => w.pos === 'nz') ||
+      (content.length > 1 && content.every((w) => CAPITAL.test(w.text)));
     const time = words.length === 1 && TIME_WORDS.test(text);
+    const named = titled
+      ? 'person'
+      : proper
+        ? nameKind(text, sentence.slice(Math.max(0, start - 40), start))
+        : undefined;
+    const headWord =
+      named && NAME_LINKS.test(words[1]?.text ?? '') ? words[0]! : words[words.length - 1]!;
     out.push({
       key: termKey(text),
       text,
       start,
       end,
-      kind: time ? 'time' : proper ? 'proper' : 'term',
-      head: termKey(words[words.length - 1]!.text),
+      kind: time ? 'time' : (named ?? 'term'),
+      head: termKey(headWord.text),
     });
   };
   tokens.forEach((token, i) => {
@@ -170,6 +202,23 @@ export function enMentions(sentence: string, tokens: Token[]): TermMention[] {
     if (/^\p{Ll}/u.test(token.text) && tokens[i - 1]?.text.toLowerCase() === 'to' && !run.length)
       return;
     const prev = run[run.length - 1];
+    // "Ministry | of | Transportation", "Declaration | for | the | Future": a name goes on
+    // across its joining words when capitalised words stand on both sides.
+    if (prev && CAPITAL.test(prev.text) && prev.pos !== 'stop' && NAME_LINKS.test(token.text)) {
+      const next = tokens[i + 1];
+      const after = next && /^the$/i.test(next.text) ? tokens[i + 2] : next;
+      if (
+        after &&
+        after.pos === 'nz' &&
+        /^\s$/.test(sentence.slice(token.end, (next ?? after).start))
+      ) {
+        run.push({ ...token, pos: 'stop' });
+        if (next !== after) run.push({ ...next!, pos: 'stop' });
+        linked = true;
+        return;
+      }
+    }
+    if (prev?.pos === 'stop' && /^the$/i.test(token.text)) return;
     const joinable = !prev || /^[\s-]?$/.test(sentence.slice(prev.end, token.start));
     if ((token.pos === 'n' || token.pos === 'nz') && joinable) run.push(token);
     else {

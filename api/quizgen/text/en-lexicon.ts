@@ -28,6 +28,10 @@ const DOTTED = /^(?:\p{L}\.)+\p{L}?\.?$/u;
  */
 export function standsAsEnglishOption(text: string): boolean {
   if (/[§¶]/.test(text)) return false;
+  // "pop2017 variable": a code name from a dataset, not a term.
+  if (/\p{Ll}\d|\d\p{Ll}{2,}/u.test(text)) return false;
+  // "study's patients": a possessive is a piece of a sentence, not a name for a thing.
+  if (/\p{L}['’]s\b/u.test(text)) return false;
   const words = text.split(/\s+/).filter(Boolean);
   if (!words.length) return false;
   const lower = words.map((w) => w.toLowerCase().replace(/[.’']+$/g, ''));
@@ -38,15 +42,17 @@ export function standsAsEnglishOption(text: string): boolean {
   if (words.length === 1 && VAGUE_NOUNS.has(lower[0]!)) return false;
   // "INTRODUCTION": a heading word; acronyms are short.
   if (words.length === 1 && /^\p{Lu}{7,}$/u.test(words[0]!)) return false;
-  return !looksLikeVerbPhrase(lower);
+  return !looksLikeVerbPhrase(lower, words);
 }
 
 /**
  * A phrase that starts with a verb: a common verb, an -ly adverb, or a non-final word in -s
  * ("supervises cases"); English noun modifiers are singular ("trustee operation").
  */
-function looksLikeVerbPhrase(lower: string[]): boolean {
+function looksLikeVerbPhrase(lower: string[], words: string[] = lower): boolean {
   if (lower.length < 2) return false;
+  // "United States Trustee": a capitalised name, not a subject and its verb.
+  if (words.every((w) => /^[\p{Lu}\d]/u.test(w))) return false;
   if (EN_VERBS.has(lower[0]!) || /ly$/.test(lower[0]!)) return true;
   // "handling various attempts": an -ing word before a quantifier takes an object; it is a verb.
   if (/ing$/.test(lower[0]!) && !ING_MODIFIERS.has(lower[0]!) && QUANTIFIERS.has(lower[1]!))
@@ -78,7 +84,11 @@ const QUANTIFIERS = new Set(
   'various many several multiple different numerous certain both all any each every'.split(' '),
 );
 
-const PLURAL_MODIFIERS = new Set('news sales systems arms goods savings series means'.split(' '));
+const PLURAL_MODIFIERS = new Set(
+  'news sales systems arms goods savings series means states nations affairs services relations rights sciences arts studies communications operations resources statistics economics physics politics ethics'.split(
+    ' ',
+  ),
+);
 
 const AGENT_WORDS = new Set(
   `trustee debtor creditor judge officer official user member employee employer administrator
@@ -89,10 +99,17 @@ representative regulator investor consumer patient doctor nurse scientist engine
 teenager adult actor`.split(/\s+/),
 );
 
+const NOT_AGENTS = new Set(
+  'committee fee degree guarantee coffee jubilee tree free three see knee decree list twist mist wrist fist'.split(
+    ' ',
+  ),
+);
+
 /** Whether an English phrase names people (its head word): "standing trustees", "minors". */
 export function isAgentPhrase(text: string): boolean {
   const head = (text.split(/\s+/).pop() ?? '').toLowerCase();
   const singular = head.replace(/(?:ies)$/, 'y').replace(/s$/, '');
+  if (NOT_AGENTS.has(singular)) return false;
   return AGENT_WORDS.has(head) || AGENT_WORDS.has(singular) || /(?:ee|ist|ian)s?$/.test(head);
 }
 
@@ -103,6 +120,13 @@ const SYNONYM_GROUPS = [
   'goal objective aim purpose',
   'problem issue challenge',
   'method approach technique way',
+  'manager supervisor director administrator boss chief head',
+  'doctor physician clinician',
+  'student pupil learner',
+  'worker employee staff personnel',
+  'teacher instructor educator tutor',
+  'researcher scientist investigator scholar',
+  'customer client consumer buyer',
 ].map((g) => new Set(g.split(' ')));
 
 function singularOf(word: string): string {
@@ -141,10 +165,76 @@ export function fitsFrameElsewhere(
   frame: { before?: string; after?: string },
   text: string,
 ): boolean {
-  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const phrase = `${escaped}(?:s|es)?`;
-  const esc = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  if (frame.before && new RegExp(`\\b${esc(frame.before)}\\s+${phrase}\\b`, 'iu').test(doc))
-    return true;
-  return !!frame.after && new RegExp(`\\b${phrase}\\s+${esc(frame.after)}\\b`, 'iu').test(doc);
+  if (!frame.before && !frame.after) return false;
+  const lower = loweredText(doc);
+  const phrase = text.toLowerCase().replace(/\s+/g, ' ');
+  // A plain search of the lower-cased text, then word boundaries by hand: a regular expression
+  // built per term and per answer cost seconds on a long book.
+  const found = (needle: string, plural: boolean) => {
+    for (let at = lower.indexOf(needle); at >= 0; at = lower.indexOf(needle, at + 1)) {
+      if (at > 0 && WORD_CHAR.test(lower[at - 1]!)) continue;
+      let end = at + needle.length;
+      if (plural) end += /^es/.test(lower.slice(end, end + 2)) ? 2 : lower[end] === 's' ? 1 : 0;
+      if (end < lower.length && WORD_CHAR.test(lower[end]!)) continue;
+      return true;
+    }
+    return false;
+  };
+  if (frame.before && found(`${frame.before.toLowerCase()} ${phrase}`, true)) return true;
+  if (!frame.after) return false;
+  const after = frame.after.toLowerCase();
+  return (
+    found(`${phrase} ${after}`, false) ||
+    found(`${phrase}s ${after}`, false) ||
+    found(`${phrase}es ${after}`, false)
+  );
+}
+
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+let lowered: { source: string; lower: string } | undefined;
+
+/** The document in lower case with its white space as single spaces; the last one is kept. */
+function loweredText(doc: string): string {
+  if (lowered?.source !== doc)
+    lowered = { source: doc, lower: doc.toLowerCase().replace(/\s+/g, ' ') };
+  return lowered.lower;
+}
+
+/**
+ * Adjectives that grade or judge rather than classify: two phrases that differ only by one of
+ * them ("strong evidence" / "sufficient evidence", "unusual cases" / "extraordinary cases") are
+ * both defensible, and a blank on one tests wording, not a fact.
+ */
+const EVALUATIVE = new Set(
+  `strong weak sufficient insufficient significant important major minor key main good better best
+bad worse worst great greater large larger largest small smaller smallest high higher highest low
+lower lowest big bigger new newer newest latest recent current unusual usual extraordinary
+ordinary similar different complete full whole entire certain various other same common rare
+typical special general specific particular real actual possible likely clear obvious serious
+severe huge tiny vast wide broad narrow deep interesting useful helpful difficult easy hard simple
+little many much more most less least few several numerous additional further initial final last
+first second third next previous former latter overall total whole proper right wrong true false
+excellent poor positive negative essential critical crucial vital regular normal ordinary`.split(
+    /\s+/,
+  ),
+);
+
+export function isEvaluativeAdjective(word: string): boolean {
+  return EVALUATIVE.has(word.toLowerCase());
+}
+
+/**
+ * Words for people in general: each is a hypernym of any role ("individuals" for "patients"),
+ * so beside a role it is also right.
+ */
+const ANY_PERSON = new Set(
+  'individual person people human participant subject member party citizen resident adult someone anyone everyone somebody other'.split(
+    ' ',
+  ),
+);
+
+/** Whether a phrase's head names people in general rather than a role ("similar individuals"). */
+export function namesAnyPerson(text: string): boolean {
+  const head = (text.split(/\s+/).pop() ?? '').toLowerCase();
+  return ANY_PERSON.has(head.replace(/ies$/, 'y').replace(/s$/, '')) || head === 'people';
 }

@@ -6,7 +6,7 @@ import { columnWeight, isDetermined, tableKey } from '../records.js';
 import { segmentChinese } from '../segment-zh.js';
 import { termKey } from '../terms.js';
 import { EN_STOPWORDS, ZH_STOPWORDS } from '../../text/stopwords.js';
-import { standsAsEnglishOption } from '../../text/en-lexicon.js';
+import { isEvaluativeAdjective, standsAsEnglishOption } from '../../text/en-lexicon.js';
 
 /** A sentence and the answers that could be blanked in it, best first. */
 export interface ClozeCandidate {
@@ -63,6 +63,7 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
     for (const n of sentence.numbers) {
       if (!n.unit || isBarePageNumber(n.text)) continue;
       if (!isBlankable(sentence.text, n.text, n.start, a.language)) continue;
+      if (a.language === 'en' && !englishNumberFits(sentence.text, n)) continue;
       answers.push({
         answer: { kind: 'number', text: n.text, start: n.start, end: n.end, number: n },
         weight: 0.45,
@@ -191,9 +192,15 @@ const DOTTED = /^(?:\p{L}\.)+\p{L}?\.?$/u;
 function englishKeyFit(sentence: string, key: string, start: number, uses: number): number {
   const words = key.split(/\s+/);
   if (DOTTED.test(key) || !standsAsEnglishOption(key)) return 0;
+  // "similar individuals", "latest technologies", "unusual cases": the blank would test an
+  // evaluative word, and any other adjective would fit as well.
+  if (words.length > 1 && isEvaluativeAdjective(words[0]!)) return 0;
   // After "a"/"an", a phrase ending in -s is no plural noun: its last word is a verb.
   if (/\ban?\s+$/i.test(sentence.slice(0, start)) && /[^s'’]s$/.test(key)) return 0;
   if (words.length === 1 && MODAL_BEFORE.test(sentence.slice(0, start))) return 0;
+  // "this _____", "our own _____": what the blank names is already pointed at (this Handbook,
+  // this case study); the blank tests the word for it, not a fact.
+  if (/\b(?:this|these|that|those|our own|their own)\s+$/i.test(sentence.slice(0, start))) return 0;
   if (words.length === 1 && /^\p{Ll}/u.test(key) && uses < 3) return 0;
   if (/^\s*\d/.test(sentence.slice(start + key.length)) && start === 0) return 0;
   const rest = new Set(
@@ -227,6 +234,27 @@ function isBlankable(
   if (rest.toLowerCase().includes(bare.toLowerCase())) return false;
   // A blank that starts the sentence leaves a stem without a subject to read from.
   return language === 'zh' || start > 0 || /^\p{Lu}|^\d/u.test(bare);
+}
+
+/**
+ * An English number worth blanking: not the second term of a ratio ("2 in _____", "6-in-_____"),
+ * not after a sign or comparison ("+_____", "≥ _____"), not a lone "1 year" (every other value
+ * would be plural and give it away), not part of a fraction or a range.
+ */
+function englishNumberFits(
+  sentence: string,
+  n: { text: string; start: number; end: number; value: number },
+): boolean {
+  const before = sentence.slice(0, n.start);
+  const after = sentence.slice(n.end);
+  // "(Note that this only makes a difference of about 10% …)", "Suppose you flip a coin 100
+  // times": an aside or a made-up case, not a figure of the material worth learning.
+  if (/^[(（]/.test(sentence) || /^(?:suppose|imagine|say|let's say|pretend)\b/i.test(sentence))
+    return false;
+  if (/\d\s*(?:-?\s*in\s*-?|out of|of every|per)\s*$/i.test(before)) return false;
+  if (/[+±≥≤<>~≈=/−–-]\s*$/.test(before) || /^\s*[/=–-]\s*\d/.test(after)) return false;
+  if (n.value === 1 && !/s$/i.test(n.text)) return false;
+  return true;
 }
 
 /** Sentences of comfortable reading length score higher. */

@@ -3,6 +3,7 @@ import type { Answer } from '../answers.js';
 import type { Term } from '../keyphrases.js';
 import { EN_STOPWORDS, ZH_STOPWORDS } from '../../text/stopwords.js';
 import { termKey } from '../terms.js';
+import { isEvaluativeAdjective } from '../../text/en-lexicon.js';
 
 /** "X is ...", 「X是指…」, "... called X", 「…稱為X」: a term and what defines it. */
 export interface DefinitionCandidate {
@@ -25,8 +26,12 @@ const EN_PATTERNS = [
   /^(?:The |An? )?(?<term>[\p{L}\d][\p{L}\d\-’' ]{1,40}?) (?:refers to|means|is defined as|denotes) (?<body>[^;]{8,}?)\.$/u,
 ];
 
-/** Definitions found in the document's usable sentences. */
-export function definitionCandidates(a: DocAnalysis): DefinitionCandidate[] {
+/**
+ * Definitions found in the document's usable sentences. `loose`: every term the material
+ * names by a defining pattern, also where the sentence is no good stem ("… divided into groups
+ * called strata") — the terms a defined key is told apart from.
+ */
+export function definitionCandidates(a: DocAnalysis, loose = false): DefinitionCandidate[] {
   const out: DefinitionCandidate[] = [];
   const patterns = a.language === 'zh' ? ZH_PATTERNS : EN_PATTERNS;
   const maxTerm = Math.max(...[...a.terms.values()].map((t) => t.score), 1);
@@ -34,10 +39,23 @@ export function definitionCandidates(a: DocAnalysis): DefinitionCandidate[] {
     if (!sentence.usable) continue;
     for (const pattern of patterns) {
       const m = pattern.exec(sentence.text);
-      const termText = m?.groups?.term?.trim();
+      // "The term replication crisis refers to …": the term is what follows "the term".
+      const termText = m?.groups?.term?.trim().replace(/^(?:the )?(?:term|word|phrase) /i, '');
       const body = m?.groups?.body?.trim();
       if (!m || !termText || !body) continue;
       if (!acceptable(termText, body, a.language)) continue;
+      if (a.language === 'en' && !loose && !definesInEnglish(termText, body)) continue;
+      // "… groups called strata": without "is/are" before "called", the words before it are a
+      // clause about something else, not a description of the term.
+      if (
+        a.language === 'en' &&
+        !loose &&
+        /\b(?:called|known as|referred to as|termed)\b/.test(m[0]) &&
+        !/\b(?:is|are)\s+(?:also\s+)?(?:commonly\s+|often\s+|usually\s+|collectively\s+)?(?:called|known as|referred to as|termed)\b/.test(
+          m[0],
+        )
+      )
+        continue;
       const start = sentence.text.indexOf(termText, m.index);
       const term = a.terms.get(termKey(termText)) ?? pseudoTerm(termText, a.language);
       const known = a.terms.has(term.key);
@@ -95,6 +113,61 @@ function acceptable(term: string, body: string, language: 'zh' | 'en'): boolean 
   // The body must not give the term away.
   return !body.toLowerCase().includes(term.toLowerCase());
 }
+
+/** Words that open a clause or an adverbial, not the noun phrase a definition describes. */
+const EN_NOT_NOUN_START =
+  /^(?:and|but|or|so|then|in|on|at|for|with|when|if|as|after|before|while|because|since|although|though|once|by|from|to|of|there|here|now|also|instead|however|thus|yet)\b/i;
+/** A definition is impersonal: a speaker's "I", "we", "you" tell a story instead. */
+const EN_PERSONAL = /\b(?:I|I['’]m|we|we['’]re|you|my|our|your|me|us)\b/;
+
+/**
+ * Whether an English sentence really defines its term: the describing words are one noun
+ * phrase ("Data where no treatment has been explicitly applied", "a single number summarizing
+ * data from a sample"), not a clause that merely ends in "called X" ("And the reason why is
+ * that we have a systemic competition called …", "In a cluster sample, we break up …"), not a
+ * story told in the first person, not two definitions in one sentence.
+ */
+export function definesInEnglish(term: string, body: string): boolean {
+  if (EN_NOT_NOUN_START.test(body) || EN_PERSONAL.test(body)) return false;
+  // "Data collected in this haphazard fashion": it points back to a passage the stem lacks.
+  if (/\b(?:this|these|that|those|such|above|previous|here)\b/i.test(body.replace(/^that\b/i, '')))
+    return false;
+  const commas = body.replace(/\([^)]*\)/g, '').match(/,/g)?.length ?? 0;
+  if (
+    commas > 1 ||
+    /,\s*(?:and|but|while|as|because|since|so|where|which is why)\b/i.test(body) ||
+    /\b(?:because|since)\b/i.test(body)
+  )
+    return false;
+  if (
+    /\b(?:called|known as|referred to as|is|are|was|were)\s+(?:an?|the)\b/i.test(
+      body.replace(/^(?:an?|the)\s/i, ''),
+    ) &&
+    /\b(?:called|known as|referred to as)\b/i.test(body)
+  )
+    return false;
+  if (body.split(/\s+/).length > 30) return false;
+  const words = term.split(/\s+/);
+  // "The previous example", "The study": a bare common word or a pointer is no defined term.
+  if (
+    /^(?:previous|next|following|above|below|same|other|first|second|last|former|latter)\b/i.test(
+      term,
+    ) ||
+    isEvaluativeAdjective(words[0]!) ||
+    /\p{L}['’]s\b/u.test(term)
+  )
+    return false;
+  if (/\b(?:where|which|who|whom|whose|when|that|while)\b/i.test(term)) return false;
+  if (words.length === 1 && /^\p{Ll}/u.test(term) && GENERIC_DEFINED.has(term.toLowerCase()))
+    return false;
+  return true;
+}
+
+const GENERIC_DEFINED = new Set(
+  'study example thing one way part case idea result approach method process system model problem question answer reason fact point work'.split(
+    ' ',
+  ),
+);
 
 function pseudoTerm(text: string, language: 'zh' | 'en'): Term {
   return {
