@@ -52,7 +52,7 @@ test('a newcomer registers, verifies from the e-mail, logs in, switches language
   await page.getByRole('button', { name: '重新寄送驗證信' }).click();
   await expect(page.getByRole('button', { name: '重新寄送驗證信' })).toBeHidden();
   await expect(page.getByTestId('login-notice')).toBeVisible();
-  await expect(page.getByTestId('login-notice')).not.toContainText('尚未驗證');
+  await expect(page.getByTestId('login-notice')).toContainText('重新寄出');
   await expect(page.locator('.toast')).toHaveCount(0);
 
   const link = await linkFromOutbox(email, '/api/v1/auth/verify-email?token=');

@@ -25,9 +25,13 @@ export function StorageMeter({ refresh = 0 }: { refresh?: number }) {
           available: formatStorage(usage.availableBytes),
         })}
       </p>
-      <progress
+      {/* A gauge, not a task's progress (role meter: the upload's own bar is the progressbar). */}
+      <meter
         className="storage-meter__bar"
+        min={0}
         max={100}
+        high={90}
+        optimum={0}
         value={percent}
         aria-label={t('upload.storageLabel')}
       />
