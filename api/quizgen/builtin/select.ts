@@ -63,13 +63,24 @@ export function selectDrafts(
   const drafts: Draft[] = [];
   const unavailable = new Set<QuestionType>();
 
+  /** Table facts ("entity=value") repeat exactly on a second sheet; prose facts nearly. */
+  const tableFacts = new Set<string>();
+  const isSameFact = (draft: Draft) =>
+    draft.sentence.record
+      ? tableFacts.has(comparisonKey(draft.fact))
+      : facts.some((f) => gramSimilarity(f, charTrigrams(draft.fact)) >= SAME_FACT_SIMILARITY);
+
   const tryType = (type: QuestionType, truth: boolean): Draft | undefined => {
     // The best few of each quarter, then weighed down by the questions the quarter already has.
     const taken = new Array<number>(SECTIONS).fill(0);
     const shortlist: Array<(typeof base)[number] & { now: number }> = [];
     for (const c of base) {
       const section = sectionOf(c.candidate.sentence);
-      if (taken[section]! >= MAX_TRIES_PER_SLOT / 2 || used.has(c.candidate.sentence.id)) continue;
+      // A table row already asked about may give another of its cells, but only when the
+      // material is too small for one question per row (second pass below).
+      const row = c.candidate.sentence.record !== undefined;
+      if (taken[section]! >= MAX_TRIES_PER_SLOT / 2 || (used.has(c.candidate.sentence.id) && !row))
+        continue;
       if (!fits(type, c.candidate)) continue;
       taken[section]!++;
       const group = groups.size > 1 ? (perGroup.get(groupOf(c.candidate.sentence)) ?? 0) : 0;
@@ -92,9 +103,12 @@ export function selectDrafts(
       for (const { candidate } of order.slice(0, MAX_TRIES_PER_SLOT)) {
         const subject = candidate.sentence.record?.[0]?.value;
         if (!allowReuse && subject && usedSubjects.has(subject)) continue;
+        if (!allowReuse && used.has(candidate.sentence.id)) continue;
         const grams = charTrigrams(candidate.sentence.text);
         if (facts.some((f) => gramSimilarity(f, grams) >= SAME_FACT_SIMILARITY)) continue;
         const draft = build(ctx, type, candidate, truth);
+        // The same fact from another place (a row repeated on a second sheet) is asked once.
+        if (draft && isSameFact(draft)) continue;
         if (draft) return draft;
       }
     }
@@ -126,7 +140,8 @@ export function selectDrafts(
       const subject = draft.sentence.record?.[0]?.value;
       if (subject) usedSubjects.add(subject);
       for (const key of draft.keys) ctx.usedKeys.add(comparisonKey(key));
-      facts.push(charTrigrams(draft.fact));
+      if (draft.sentence.record) tableFacts.add(comparisonKey(draft.fact));
+      else facts.push(charTrigrams(draft.fact));
       perSection[sectionOf(draft.sentence)]!++;
       const group = groupOf(draft.sentence);
       perGroup.set(group, (perGroup.get(group) ?? 0) + 1);

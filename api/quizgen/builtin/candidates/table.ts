@@ -5,6 +5,7 @@ import type { AnalysedSentence, DocAnalysis } from '../analysis.js';
 import type { Answer } from '../answers.js';
 import { citationOf, type BuildContext, type Draft } from '../draft.js';
 import { hashString } from '../rng.js';
+import { nearbyValues } from '../numbers.js';
 import type { Field, Table } from '../records.js';
 
 /**
@@ -92,7 +93,8 @@ export function tableModels(a: DocAnalysis): TableModel[] {
   const models: TableModel[] = [];
   const byId = new Map(a.sentences.map((s) => [s.id, s]));
   for (const table of a.tables.values()) {
-    if (table.rows.length < 4) continue;
+    // A short sheet (three teams and their titles) is still a table worth asking about.
+    if (table.rows.length < MIN_ROWS) continue;
     const first = byId.get(table.rows[0]!)!;
     const name =
       first.location.kind === 'sheet'
@@ -140,6 +142,9 @@ export function tableModels(a: DocAnalysis): TableModel[] {
   return raw.length ? raw : models;
 }
 
+/** Rows a table needs before it is asked about; a column needs as many distinct values. */
+const MIN_ROWS = 3;
+
 const ASKABLE: ReadonlySet<ColumnType> = new Set(['categorical', 'numeric', 'date', 'text']);
 
 const displayKey = (value: string, type: ColumnType, zh: boolean): string => {
@@ -172,7 +177,9 @@ export function tableCandidates(a: DocAnalysis): TableCandidate[] {
     }
     const askable = model.columns.filter(
       (c) =>
-        ASKABLE.has(c.type) && c.values.length >= 4 && c.values.every((v) => [...v].length <= 40),
+        ASKABLE.has(c.type) &&
+        c.values.length >= Math.min(4, Math.max(MIN_ROWS, model.rows.size)) &&
+        c.values.every((v) => [...v].length <= 40),
     );
     for (const [id, row] of model.rows) {
       const entity = row.get(model.key.header);
@@ -225,6 +232,16 @@ function sameColumnDistractors(ctx: BuildContext, fact: Fact, count: number): st
     seen.add(k);
     pool.push({ v, score: closeness(value, v, column.type) });
   }
+  // A short numeric column (three teams' titles) gets made-up neighbours of the key's value,
+  // counts of the same kind, never a value of this column.
+  if (pool.length < count && column.type === 'numeric' && /^\d{1,6}$/.test(value))
+    for (const n of [Number(value) + 1, ...nearbyValues(Number(value), ''), 0]) {
+      const v = String(n);
+      if (seen.has(v) || n === Number(value)) continue;
+      seen.add(v);
+      pool.push({ v, score: closeness(value, v, column.type) - 0.5 });
+      if (pool.length >= count + 2) break;
+    }
   if (pool.length < count) return undefined;
   // Near values first for experts, a spread for beginners; ties broken by a stable hash.
   const near = [...pool].sort(
@@ -326,12 +343,15 @@ function buildTableQuestion(
   const base = {
     relatedConcepts: [fact.model.key.header, column.header],
     citation: citationOf(sentence),
-    fact: `${fact.entity}=${fact.value}`,
+    // One fact per column, entity and value; a count is told apart by its sheet ("since 67").
+    fact: `${column.type === 'numeric' ? `${fact.model.name}|` : ''}${column.header}|${fact.entity}=${fact.value}`,
     sentence,
   };
   const askWhat = zh
     ? `依${table}，${entity}的${column.header}是什麼？`
-    : `In ${table}, what is the ${column.header} of ${entity}?`;
+    : column.type === 'numeric' && /s$/.test(column.header)
+      ? `In ${table}, what number is given as ${column.header} for ${entity}?`
+      : `In ${table}, what is the ${column.header} of ${entity}?`;
   switch (type) {
     case 'multiple_choice': {
       const uniqueValue = (column.values.length ?? 0) > 0 && valueOwners(fact, value) === 1;
@@ -399,9 +419,11 @@ function buildTableQuestion(
       let shown = value;
       let why = explainRow(fact, zh);
       if (!truth) {
-        const other = (sameColumnDistractors({ ...ctx, closeness: 1 }, fact, 3) ?? []).find(
-          (v) => !entityHas(fact, v),
-        );
+        // Another row's value of this column: the statement contradicts the row on one cell.
+        const others = fact.column.values.filter((v) => comparisonKey(v) !== comparisonKey(value));
+        const other = (
+          sameColumnDistractors({ ...ctx, closeness: 1 }, fact, Math.min(3, others.length)) ?? []
+        ).find((v) => !entityHas(fact, v));
         if (!other) return undefined;
         shown = other;
         const where = explainOther(fact, other, zh);
