@@ -226,8 +226,14 @@ function factOf(q: GeneratedQuestion): string {
 }
 
 const isRow = (q: GeneratedQuestion) => q.citation.location.kind === 'sheet';
+/** One cell asked twice: the same row text on the same sheet with the same key (two sheets
+ * may hold the same row text, "Blues: 1" of all time and since 1967, and are two facts). */
 const sameRowFact = (x: GeneratedQuestion, y: GeneratedQuestion) =>
-  x.citation.quote === y.citation.quote && keyTexts(x).join('\n') === keyTexts(y).join('\n');
+  x.citation.quote === y.citation.quote &&
+  sheetOf(x) === sheetOf(y) &&
+  keyTexts(x).join('\n') === keyTexts(y).join('\n');
+const sheetOf = (q: GeneratedQuestion) =>
+  q.citation.location.kind === 'sheet' ? q.citation.location.sheet : '';
 
 /** No two questions test the same fact (character 3-gram similarity of what they test). */
 export function checkDistinctFacts(questions: GeneratedQuestion[]): CheckFailure[] {

@@ -1,4 +1,5 @@
 import { BLANK_MARKER } from '../types.js';
+import type { DocAnalysis } from './analysis.js';
 import type { ClozeCandidate } from './candidates/cloze.js';
 import type { DefinitionCandidate } from './candidates/definition.js';
 import { rankDistractors } from './distractors.js';
@@ -12,6 +13,23 @@ import {
 } from './draft.js';
 import { relatedConcepts } from './explain.js';
 import { acceptedAnswers } from './variants.js';
+import { categoryEnding, fitsLocalFrame } from './zh-distractors.js';
+import { isAskableZh, isTypeableZh } from './zh-keys.js';
+import type { Answer } from './answers.js';
+
+/** Discourse and filler words of speech: never the point a statement is made false on. */
+const EN_FILLER =
+  /^(?:yeah|yes|no|ok|okay|well|so|um|uh|oh|right|sure|like|just|really|actually|basically|maybe|thanks|thank|please|hello|hi|anyway|kind|sort|stuff|things?|guys?|folks|people|everyone|everybody|somebody|someone)$/i;
+
+function isSwappableText(text: string): boolean {
+  return !EN_FILLER.test(text.trim());
+}
+
+/** A key a false statement may be made on: a term, name or number, not a filler word. */
+function isSwappableKey(a: DocAnalysis, answer: Answer): boolean {
+  if (!isSwappableText(answer.text)) return false;
+  return a.language !== 'zh' || isAskableZh(answer);
+}
 
 /**
  * A true/false item. A true one quotes the sentence; a false one swaps a key term for a sibling
@@ -46,6 +64,9 @@ export function buildTrueFalse(
     };
   }
   for (const answer of answers) {
+    // A filler or discourse word ("Yeah", "sure", 大家) is no checkable point: swapping it
+    // makes nonsense or a statement that is still true.
+    if (!isSwappableKey(a, answer)) continue;
     // A swapped common noun reads as nonsense unless it is a sibling or shares the head word;
     // names and numbers swap cleanly.
     // A false statement contradicts the material on a checkable point: another member of
@@ -55,15 +76,25 @@ export function buildTrueFalse(
     // without such a relation would be a synonym or nonsense (idea → thought, 系統 → 測試).
     const swap = rankDistractors(a, sentence, answer, Math.min(1, ctx.closeness + 0.3), 4).find(
       (d) =>
-        answer.kind !== 'term' ||
-        d.relation === 'sibling' ||
-        // A shared head in English is often a near-synonym ("cybersecurity challenges" →
-        // "cyber challenges"): only Chinese compounds of a category swap on their head.
-        (d.relation === 'head' && a.language === 'zh') ||
-        // Names swap cleanly in Chinese prose; in English a swapped name breaks the sentence
-        // ("advise the Bankruptcy Code") unless it is a time word (June → March).
-        (d.relation === 'kind' &&
-          (a.language === 'zh' ? answer.term.kind !== 'term' : answer.term.kind === 'time')),
+        isSwappableText(d.text) &&
+        // A Chinese swap must read as Chinese: the swapped word stands somewhere in the
+        // material after the key's left neighbour or before its right one (no 成本青少年).
+        (a.language !== 'zh' ||
+          answer.kind !== 'term' ||
+          fitsLocalFrame(a, sentence, answer, d.text)) &&
+        (answer.kind !== 'term' ||
+          d.relation === 'sibling' ||
+          // A shared head in English is often a near-synonym ("cybersecurity challenges" →
+          // "cyber challenges"): only Chinese compounds of a category swap on their head, and
+          // only on a category ending (參議院 → 眾議院, not 長時間 → 單位時間).
+          (d.relation === 'head' &&
+            a.language === 'zh' &&
+            categoryEnding(answer.text) !== undefined &&
+            d.text.endsWith(categoryEnding(answer.text)!)) ||
+          // Names swap cleanly in Chinese prose; in English a swapped name breaks the sentence
+          // ("advise the Bankruptcy Code") unless it is a time word (June → March).
+          (d.relation === 'kind' &&
+            (a.language === 'zh' ? answer.term.kind !== 'term' : answer.term.kind === 'time'))),
     );
     if (!swap) continue;
     const statement =
@@ -117,6 +148,9 @@ export function buildShortAnswer(
           (x, y) => precision(y, a.language) - precision(x, a.language),
         )[0];
   if (!answer || precision(answer, a.language) <= 0) return undefined;
+  // A typed answer is a term a learner can produce, not a clause.
+  if (a.language === 'zh' ? !isTypeableZh(answer.text) : answer.text.split(/\s+/).length > 4)
+    return undefined;
   const question =
     'body' in candidate
       ? t.shortAnswerDefinition(candidate.body)

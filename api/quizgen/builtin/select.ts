@@ -12,6 +12,7 @@ import type { BuildContext, Draft } from './draft.js';
 import { keyConcepts } from './finalize.js';
 import type { Rng } from './rng.js';
 import { segmentChinese } from './segment-zh.js';
+import { isAskableZh } from './zh-keys.js';
 
 type Candidate = ClozeCandidate | DefinitionCandidate;
 
@@ -176,6 +177,16 @@ function build(
 ): Draft | undefined {
   // A table fact (candidates/table.ts) writes its own stems: "What is the <attribute> of <entity>?"
   if ('build' in c && typeof c.build === 'function') return c.build(ctx, type, truth);
+  // Chinese blanks, typed answers and swaps only on terms worth knowing (not 大家, 一次, 上有).
+  if (ctx.a.language === 'zh') {
+    if ('body' in c) {
+      if (!isAskableZh(c.answer)) return undefined;
+    } else {
+      const answers = c.answers.filter(isAskableZh);
+      if (!answers.length) return undefined;
+      if (answers.length < c.answers.length) c = { ...c, answers };
+    }
+  }
   switch (type) {
     case 'multiple_choice':
       return buildMultipleChoice(ctx, c);

@@ -1,0 +1,169 @@
+import type { DocAnalysis } from './analysis.js';
+import type { Answer } from './answers.js';
+import type { Distractor } from './distractors.js';
+import type { Term } from './keyphrases.js';
+import { isAskableZh } from './zh-keys.js';
+
+/**
+ * Strict typing of Chinese distractors (and of the swaps that make a statement false). jieba's
+ * dictionary tags many common words as names (榮譽, 高昂, 青少年 as persons; 普及, 上路 as
+ * places), so a name tag is trusted only when the word looks like a name of that kind; then a
+ * distractor is of the key's kind (a person for a person, never a "person" beside a common
+ * noun), of a similar length, and shares the key's category ending (…法, …部, …會, …制度) when
+ * the key has one and the two are not co-members of one list.
+ */
+
+export type ZhKind = 'person' | 'place' | 'org' | 'proper' | 'time' | 'term';
+
+/** Characters of transliterated foreign names (約翰, 喬治, 威廉, 愛沙尼亞, 華盛頓). */
+const TRANSLITERATION = new Set([
+  ...'阿埃艾愛安奧澳巴拜班邦保貝本比彼畢波伯柏布查達戴丹德迪蒂丁杜多厄恩法菲費芬弗福富伏甘戈格葛古圭哈海漢赫亨胡華霍基吉加賈簡傑金喬卡凱坎康柯科克肯庫奎拉萊蘭朗勞勒雷蕾里理麗利莉林琳羅洛盧魯路倫馬瑪邁麥曼梅蒙米密摩莫穆納娜內尼妮紐諾歐帕派潘佩皮普奇齊恰切欽瓊丘薩塞森沙莎史斯松蘇索塔泰湯唐特提托瓦威韋維溫沃伍西希席謝辛休雅亞揚耶伊依因英尤約詹珍朱茲佐翰治廉頓遜爾姆蒂娃絲芙瑞賽奈爵喀',
+]);
+
+/** Frequent family names: a three-character word starting with one is likely a person's name. */
+const SURNAMES = new Set([
+  ...'王李張劉陳楊黃趙吳周徐孫馬朱胡郭何高林羅鄭梁謝宋唐許韓馮鄧曹彭曾蕭田董袁潘蔣蔡余杜葉程蘇魏呂丁任沈姚盧姜崔鍾譚陸汪范金石廖賈夏韋方白鄒孟熊秦邱江尹薛段雷侯龍史陶黎賀顧毛郝龔邵萬錢嚴武戴莫孔向湯卓游詹柯簡顏翁賴洪莊',
+]);
+
+/** Words right after a name that say it is a person's: a title, a speaker label, "said". */
+const PERSON_CONTEXT =
+  /^(?:[：:]|說|表示|指出|提到|先生|女士|小姐|老師|教授|博士|部長|院長|主委|委員|理事長|執行長|總統|市長|議員|同學|律師|醫師|牧師|法官|大法官)/u;
+
+/** Place-name endings: 臺灣, 亞洲, 澎湖縣, 東吉嶼, 延平南路 (a road needs three characters). */
+const PLACE_END = /[國州洲省市縣鄉鎮區村島嶼山河湖海洋灣港城北南]$|.{2,}[路街]$/u;
+
+/** Endings of organisations: 數位發展部, 國發會, 資安署. */
+const ORG_END = /[部會院署局處司所館黨校社團隊廠行署府]$/u;
+
+/** Category endings that make two compounds things of one kind (資安署/產業署, 刑法/民法). */
+const CATEGORY_END =
+  /(?:制度|政策|計畫|方案|條款|法案|委員會)$|[法部會院署局處司制權員者師官長黨獎症病菌素器機體率論學性化]$/u;
+
+/** Whether every character of a word is one transliterated names use. */
+function transliterated(text: string): boolean {
+  const chars = [...text];
+  return chars.length >= 2 && chars.every((c) => TRANSLITERATION.has(c));
+}
+
+/** Whether the material ever writes the word as a person's: followed by a title or a colon. */
+function usedAsPerson(fullText: string, word: string): boolean {
+  for (let at = fullText.indexOf(word); at >= 0; at = fullText.indexOf(word, at + 1))
+    if (PERSON_CONTEXT.test(fullText.slice(at + word.length, at + word.length + 4))) return true;
+  return false;
+}
+
+const kinds = new WeakMap<DocAnalysis, Map<string, ZhKind>>();
+
+/** A term's kind once jieba's name tags are checked against how the word looks and is used. */
+export function verifiedKind(a: DocAnalysis, term: Pick<Term, 'text' | 'kind'>): ZhKind {
+  let cache = kinds.get(a);
+  if (!cache) kinds.set(a, (cache = new Map()));
+  const known = cache.get(term.text);
+  if (known) return known;
+  const text = term.text;
+  const han = /^\p{Script=Han}+$/u.test(text);
+  let kind: ZhKind = term.kind;
+  if (han && term.kind === 'person') {
+    const length = [...text].length;
+    const person =
+      (transliterated(text) && length <= 5) ||
+      (SURNAMES.has(text[0]!) && length === 3 && !CATEGORY_END.test(text)) ||
+      (length >= 2 && length <= 3 && usedAsPerson(a.fullText, text));
+    kind = person ? 'person' : 'term';
+  } else if (han && term.kind === 'place') {
+    kind = PLACE_END.test(text) || transliterated(text) ? 'place' : 'term';
+  } else if (han && term.kind === 'org') {
+    kind = ORG_END.test(text) ? 'org' : 'term';
+  } else if (han && term.kind === 'proper') {
+    // jieba's "other proper noun" (and a word it did not know) is no kind of its own in Han.
+    kind = ORG_END.test(text) && [...text].length >= 3 ? 'org' : 'term';
+  }
+  cache.set(text, kind);
+  return kind;
+}
+
+const termsByText = new WeakMap<DocAnalysis, Map<string, Term>>();
+
+function termOf(a: DocAnalysis, text: string): Term | undefined {
+  let map = termsByText.get(a);
+  if (!map) {
+    map = new Map();
+    for (const t of a.terms.values()) if (!map.has(t.text)) map.set(t.text, t);
+    termsByText.set(a, map);
+  }
+  return map.get(text);
+}
+
+/** Names compete with names of their kind; places and organisations are told apart loosely. */
+function kindGroup(kind: ZhKind): string {
+  return kind === 'place' || kind === 'org' ? 'name' : kind;
+}
+
+/** The category ending a Chinese key has, if any (制度, 法, 部, 會 …). */
+export function categoryEnding(text: string): string | undefined {
+  if ([...text].length < 3) return undefined;
+  return CATEGORY_END.exec(text)?.[0];
+}
+
+/**
+ * Keeps the distractors of a Chinese term answer that are of its kind. Numbers and table cells
+ * are typed where they are made; a Latin name (NFT, Uber) keeps the checks it had.
+ */
+export function typedZhDistractors(
+  a: DocAnalysis,
+  answer: Answer,
+  picked: Distractor[],
+): Distractor[] {
+  if (a.language !== 'zh' || answer.kind !== 'term') return picked;
+  if (!/\p{Script=Han}/u.test(answer.text)) return picked;
+  // No options at all for a blank that should not be asked (大家, 一次, 上有).
+  if (!isAskableZh(answer)) return [];
+  const keyKind = verifiedKind(a, answer.term);
+  const keyLength = [...answer.text].length;
+  const ending = categoryEnding(answer.text);
+  return picked.filter((d) => {
+    if (!/^\p{Script=Han}+$/u.test(d.text)) return false;
+    const term = termOf(a, d.text);
+    if (!term) return false;
+    if (
+      !isAskableZh({ kind: 'term', text: d.text, start: 0, end: 0, mention: answer.mention, term })
+    )
+      return false;
+    const kind = verifiedKind(a, term);
+    if (kindGroup(kind) !== kindGroup(keyKind)) return false;
+    // "Another name of the same kind" holds only for names that are names (not 榮譽 → 約翰).
+    if (d.relation === 'kind' && (kind === 'term' || keyKind === 'term')) return false;
+    const length = [...d.text].length;
+    if (Math.abs(length - keyLength) > Math.max(1, Math.floor(keyLength / 2))) return false;
+    // A category compound (憲法, 數位發展部) among others of its category, unless listed with it.
+    if (ending && d.relation !== 'sibling' && !d.text.endsWith(ending)) return false;
+    return true;
+  });
+}
+
+/** Particles and prepositions: a neighbour that fits almost any word. */
+const FUNCTION_CHAR = /^[的了是在和與及或也都就而之有為著把被對從向]$/u;
+
+/**
+ * Whether a word may stand in the key's place and still read as Chinese: the material writes
+ * it somewhere right after the character before the key, or right before the character after
+ * it (被任命為 → 被法官為 has neither, 是交通部 → 是內政部 has the first). Punctuation gives
+ * no evidence.
+ */
+export function fitsLocalFrame(
+  a: DocAnalysis,
+  sentence: { text: string },
+  answer: { start: number; end: number },
+  substitute: string,
+): boolean {
+  const han = /^\p{Script=Han}+$/u;
+  // A particle beside the key (的, 是, 在) fits anything: then two characters are the frame.
+  const width = (c: string) => (FUNCTION_CHAR.test(c) ? 2 : 1);
+  const l1 = sentence.text.slice(Math.max(0, answer.start - 1), answer.start);
+  const left = sentence.text.slice(Math.max(0, answer.start - width(l1)), answer.start);
+  const r1 = sentence.text.slice(answer.end, answer.end + 1);
+  const right = sentence.text.slice(answer.end, answer.end + width(r1));
+  if (han.test(left) && a.fullText.includes(left + substitute)) return true;
+  if (han.test(right) && a.fullText.includes(substitute + right)) return true;
+  return false;
+}
