@@ -231,7 +231,13 @@ const isRow = (q: GeneratedQuestion) => q.citation.location.kind === 'sheet';
 const sameRowFact = (x: GeneratedQuestion, y: GeneratedQuestion) =>
   x.citation.quote === y.citation.quote &&
   sheetOf(x) === sheetOf(y) &&
-  keyTexts(x).join('\n') === keyTexts(y).join('\n');
+  // Two statements about one row are one fact only when they state the same cell (their
+  // keys are both "true" or "false", so the stems tell the cells apart).
+  (x.type === 'true_false' || y.type === 'true_false'
+    ? withoutStatedValue(x.question) === withoutStatedValue(y.question)
+    : keyTexts(x).join('\n') === keyTexts(y).join('\n'));
+/** A table statement without the value it states: "… the Location of Team “Flyers” is". */
+const withoutStatedValue = (q: string) => q.replace(/[「“][^「“」”]*[」”][。.]?\s*$/u, '');
 const sheetOf = (q: GeneratedQuestion) =>
   q.citation.location.kind === 'sheet' ? q.citation.location.sheet : '';
 

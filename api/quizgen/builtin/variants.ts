@@ -40,9 +40,9 @@ export function acceptedAnswers(answer: Pick<Answer, 'kind' | 'text'> & Partial<
   }
   // 整個產業 ↔ 產業: the stem gives the rest, a teacher takes the noun with or without it.
   if (withoutGenericModifier(key) !== key) forms.push(withoutGenericModifier(key));
-  // An English noun in the singular or plural (the scorer folds both; the list shows them).
-  if (/^[A-Za-z][A-Za-z -]*[A-Za-z]$/.test(key) && answer.kind === 'term')
-    forms.push(otherNumber(key));
+  // An English noun in the singular or plural (the scorer folds both; the list shows them);
+  // only a lower-case common noun: a name or an acronym (Uber, NCC) has no plural.
+  if (/^[a-z][a-z -]*[a-z]$/.test(key) && answer.kind === 'term') forms.push(otherNumber(key));
   for (const form of [...forms]) {
     forms.push(foldWidth(form));
     // A key written in Simplified gets its Traditional form (the converter is costly); a
