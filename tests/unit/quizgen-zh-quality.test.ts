@@ -12,9 +12,11 @@ import { planSlots } from '../../api/quizgen/builtin/select.js';
 import { acceptedAnswers } from '../../api/quizgen/builtin/variants.js';
 import {
   fitsLocalFrame,
+  sameEntity,
   typedZhDistractors,
   verifiedKind,
 } from '../../api/quizgen/builtin/zh-distractors.js';
+import { sentenceKind } from '../../api/quizgen/builtin/material/sentence-kinds.js';
 import { isAskableZh, isTypeableZh } from '../../api/quizgen/builtin/zh-keys.js';
 import { checkQuiz } from '../../api/quizgen/checks.js';
 import { simplifiedOnlyChars } from '../../api/quizgen/text/chinese-script.js';
@@ -129,6 +131,51 @@ describe('Chinese terms and distractors are typed', () => {
     expect(isAskableZh(count('三個', 3, '個'))).toBe(false);
     expect(isAskableZh(count('五千人', 5000, '人'))).toBe(true);
     expect(isAskableZh(count('二十五歲', 25, '歲'))).toBe(true);
+  });
+});
+
+describe('Chinese options of one kind and one answer', () => {
+  it('reads no place into a common word (倫理) or a phrase around a place (關心臺灣)', () => {
+    const a = analyseDocument(resilience, () => {});
+    expect(verifiedKind(a, { text: '倫理', kind: 'place' })).toBe('term');
+    expect(verifiedKind(a, { text: '關心臺灣', kind: 'place' })).toBe('term');
+    expect(verifiedKind(a, { text: '塔林', kind: 'place' })).toBe('place');
+  });
+
+  it('offers no second short form of the key (數位部 beside 數發部)', () => {
+    const a = analyseDocument(resilience, () => {});
+    expect(sameEntity(a, '數位部', '數發部')).toBe(true);
+    expect(sameEntity(a, '數位部', '數位發展部')).toBe(true);
+    expect(sameEntity(a, '數位部', '經濟部')).toBe(false);
+  });
+
+  it('asks no lower-case English gloss or speaker numbering in Chinese text', () => {
+    const a = analyseDocument(resilience, () => {});
+    const t = term(a, '數位發展部');
+    const word = (text: string) =>
+      ({ kind: 'term', text, start: 0, end: text.length, mention: undefined, term: t }) as never;
+    expect(isAskableZh(word('department'))).toBe(false);
+    expect(isAskableZh(word('NFT'))).toBe(true);
+    const ordinal = (text: string, value: number, unit: string) =>
+      ({
+        kind: 'number',
+        text,
+        start: 0,
+        end: text.length,
+        number: { text, start: 0, end: text.length, value, unit, style: 'chinese', ordinal: true },
+      }) as never;
+    expect(isAskableZh(ordinal('第三個', 3, '個'))).toBe(false);
+    expect(isAskableZh(ordinal('第二次', 2, '次'))).toBe(false);
+    expect(isAskableZh(ordinal('第一條', 1, '條'))).toBe(true);
+  });
+
+  it('keeps a transcript page notice out of the study text', () => {
+    expect(
+      sentenceKind(
+        '🌐此為逐字稿共筆頁面，如有任何欲調整自己發言之文字，敬請直接點選於此頁面左上方圖示「筆」進行編修。',
+        'zh',
+      ),
+    ).toBe('note');
   });
 });
 

@@ -32,6 +32,9 @@ const PERSON_CONTEXT =
 /** Place-name endings: 臺灣, 亞洲, 澎湖縣, 東吉嶼, 延平南路 (a road needs three characters). */
 const PLACE_END = /[國州洲省市縣鄉鎮區村島嶼山河湖海洋灣港城北南]$|.{2,}[路街]$/u;
 
+/** Roads and streets: a place of another grain than a country or a city. */
+const ROAD = /.{2,}[路街巷段]$/u;
+
 /** Endings of organisations: 數位發展部, 國發會, 資安署. */
 const ORG_END = /[部會院署局處司所館黨校社團隊廠行署府]$/u;
 
@@ -39,10 +42,19 @@ const ORG_END = /[部會院署局處司所館黨校社團隊廠行署府]$/u;
 const CATEGORY_END =
   /(?:制度|政策|計畫|方案|條款|法案|委員會)$|[法部會院署局處司制權員者師官長黨獎症病菌素器機體率論學性化]$/u;
 
-/** Whether every character of a word is one transliterated names use. */
+/** Characters almost only names use (翰 of 約翰, 喬 of 喬治): a two-character name needs one. */
+const NAME_ONLY = new Set([
+  ...'翰喬廉瑪莉娜蒂琳茲遜頓傑妮娃絲芙瑞賽奈爵喀佐詹珍薩莎蘇索塔湯伊尤約邁麥蕾',
+]);
+
+/**
+ * Whether a word reads as a transliterated name: every character one such names use, and for
+ * two characters one that ordinary words hardly use (約翰, 塔林, not 倫理 or 普及).
+ */
 function transliterated(text: string): boolean {
   const chars = [...text];
-  return chars.length >= 2 && chars.every((c) => TRANSLITERATION.has(c));
+  if (chars.length < 2 || !chars.every((c) => TRANSLITERATION.has(c))) return false;
+  return chars.length >= 3 || chars.some((c) => NAME_ONLY.has(c));
 }
 
 /** Whether the material ever writes the word as a person's: followed by a title or a colon. */
@@ -71,7 +83,8 @@ export function verifiedKind(a: DocAnalysis, term: Pick<Term, 'text' | 'kind'>):
       (length >= 2 && length <= 3 && usedAsPerson(a.fullText, text));
     kind = person ? 'person' : 'term';
   } else if (han && term.kind === 'place') {
-    kind = PLACE_END.test(text) || transliterated(text) ? 'place' : 'term';
+    kind =
+      (PLACE_END.test(text) || transliterated(text)) && !wordBeforeName(a, text) ? 'place' : 'term';
   } else if (han && term.kind === 'org') {
     kind = ORG_END.test(text) ? 'org' : 'term';
   } else if (han && term.kind === 'proper') {
@@ -80,6 +93,21 @@ export function verifiedKind(a: DocAnalysis, term: Pick<Term, 'text' | 'kind'>):
   }
   cache.set(text, kind);
   return kind;
+}
+
+/**
+ * 關心臺灣, 美國方面: a word glued in front of a place the material names on its own is a
+ * phrase about the place, not another place (臺北市 and 新北 are not: the front is no word).
+ */
+function wordBeforeName(a: DocAnalysis, text: string): boolean {
+  const chars = [...text];
+  for (let k = 2; k <= chars.length - 2; k++) {
+    const rest = termOf(a, chars.slice(k).join(''));
+    if (rest && rest.kind === 'place' && termOf(a, chars.slice(0, k).join('')) === undefined)
+      return !transliterated(chars.slice(0, k).join(''));
+    if (rest && rest.kind === 'place') return true;
+  }
+  return false;
 }
 
 const termsByText = new WeakMap<DocAnalysis, Map<string, Term>>();
@@ -135,6 +163,10 @@ export function typedZhDistractors(
     if (d.relation === 'kind' && (kind === 'term' || keyKind === 'term')) return false;
     const length = [...d.text].length;
     if (Math.abs(length - keyLength) > Math.max(1, Math.floor(keyLength / 2))) return false;
+    // A road among roads, not among countries (延平南路 beside 愛沙尼亞).
+    if (kind === 'place' && ROAD.test(d.text) !== ROAD.test(answer.text)) return false;
+    // 數位部 beside 數發部: two short forms of one name (數位發展部) are one answer.
+    if (sameEntity(a, answer.text, d.text)) return false;
     // A category compound (憲法, 數位發展部) among others of its category, unless listed with it.
     if (ending && d.relation !== 'sibling' && !d.text.endsWith(ending)) return false;
     return true;
@@ -165,5 +197,29 @@ export function fitsLocalFrame(
   const right = sentence.text.slice(answer.end, answer.end + width(r1));
   if (han.test(left) && a.fullText.includes(left + substitute)) return true;
   if (han.test(right) && a.fullText.includes(substitute + right)) return true;
+  return false;
+}
+
+/** Whether `short` is `long` with characters left out (數發部 of 數位發展部), same first and last. */
+function abbreviates(short: string, long: string): boolean {
+  const s = [...short];
+  const l = [...long];
+  if (s.length >= l.length || s[0] !== l[0] || s[s.length - 1] !== l[l.length - 1]) return false;
+  let i = 0;
+  for (const c of l) if (c === s[i]) i++;
+  return i === s.length;
+}
+
+/**
+ * Whether two Chinese names are forms of one: one abbreviates the other, or both abbreviate
+ * a longer name of the material (數位部 and 數發部 of 數位發展部).
+ */
+export function sameEntity(a: DocAnalysis, x: string, y: string): boolean {
+  if (abbreviates(x, y) || abbreviates(y, x)) return true;
+  const fx = [...x];
+  const fy = [...y];
+  if (fx[0] !== fy[0] || fx[fx.length - 1] !== fy[fy.length - 1]) return false;
+  for (const t of a.terms.values())
+    if (abbreviates(x, t.text) && abbreviates(y, t.text)) return true;
   return false;
 }

@@ -1,5 +1,6 @@
 import { ZH_GENERIC, ZH_STOPWORDS } from '../text/stopwords.js';
 import type { Answer } from './answers.js';
+import { segmentChinese } from './segment-zh.js';
 
 /**
  * Which Chinese answers are worth a blank, a typed answer or a swap: terms a teacher would ask
@@ -32,20 +33,24 @@ export function isAskableZh(answer: Answer): boolean {
   const text = answer.text.trim();
   if (answer.kind === 'number') {
     const { unit, value, ordinal, style } = answer.number;
-    if (ordinal) return true;
+    // 第三個問題, 第二點, 第二次: a speaker's own numbering, not a fact of the material.
+    if (ordinal) return !/^(?:個|點|項|次|種|位|段|部分|件|題)$/u.test(unit);
     // 一天, 一條, 一個: "one" in Chinese words is mostly an article (每一天, 一條線), not a count.
     if (style === 'chinese' && value === 1 && !/^(?:年|歲|%|％)$/u.test(unit)) return false;
     return !(SMALL_COUNT_UNIT.test(unit) && value <= 3);
   }
   if (answer.kind === 'field') return true;
-  if (!/\p{Script=Han}/u.test(text)) return text.length >= 2;
+  // A Latin word in Chinese text is worth asking only as a name or an acronym (NFT, Uber,
+  // Arduino); a lower-case English word (department, stakeholder) is a gloss or a fragment.
+  if (!/\p{Script=Han}/u.test(text)) return text.length >= 2 && /^[\p{Lu}\d]/u.test(text);
   if (ZH_FILLER.has(text) || ZH_GENERIC.has(text) || ZH_STOPWORDS.has(text)) return false;
   if (GLUED_START.test(text) && [...text].length <= 2) return false;
   // 整個社會, 所有人, 這個計畫: a determiner glued on; the blank would test the determiner.
   if (DETERMINER.test(text)) return false;
   const pos = answer.term.pos;
   if (pos && !NAMING_POS.test(pos)) return false;
-  return true;
+  // 關心臺灣, 挽救媒體: a verb in front makes a phrase, not a term (jieba tags its head).
+  return !startsWithVerb(text);
 }
 
 /** A Chinese key a learner can type: a term, not a clause (at most 8 characters, no comma). */
@@ -54,4 +59,24 @@ export function isTypeableZh(text: string): boolean {
   return (
     [...t].length <= 8 && !/[，,。；;、\s]/u.test(t.replace(/(?<=[A-Za-z]) (?=[A-Za-z])/g, ''))
   );
+}
+
+const verbStart = new Map<string, boolean>();
+
+/** Whether a Chinese phrase of three or more characters starts with a verb, adverb or pronoun. */
+function startsWithVerb(text: string): boolean {
+  if ([...text].length < 3) return false;
+  let known = verbStart.get(text);
+  if (known === undefined) {
+    const tokens = segmentChinese(text);
+    const first = tokens[0];
+    known =
+      tokens.length >= 2 &&
+      first !== undefined &&
+      /^(?:v|vd|vg|vi|d|p|r|c)$/.test(first.pos) &&
+      [...first.text].length >= 2;
+    if (verbStart.size > 20_000) verbStart.clear();
+    verbStart.set(text, known);
+  }
+  return known;
 }

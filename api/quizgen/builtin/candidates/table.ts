@@ -6,6 +6,7 @@ import type { Answer } from '../answers.js';
 import { citationOf, type BuildContext, type Draft } from '../draft.js';
 import { hashString } from '../rng.js';
 import { nearbyValues } from '../numbers.js';
+import { acceptedAnswers } from '../variants.js';
 import type { Field, Table } from '../records.js';
 
 /**
@@ -410,7 +411,9 @@ function buildTableQuestion(
         ...base,
         type,
         question: askWhat,
-        acceptedAnswers: acceptedFor(value),
+        acceptedAnswers: [
+          ...new Set([...acceptedFor(value), ...acceptedAnswers({ kind: 'field', text: value })]),
+        ],
         keys: [value],
         explanation: explainRow(fact, zh),
       };
