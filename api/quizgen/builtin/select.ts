@@ -12,6 +12,7 @@ import type { BuildContext, Draft } from './draft.js';
 import { keyConcepts } from './finalize.js';
 import type { Rng } from './rng.js';
 import { segmentChinese } from './segment-zh.js';
+import { insideLongerTerm, showsOtherForm } from './zh-distractors.js';
 import { isAskableZh } from './zh-keys.js';
 
 type Candidate = ClozeCandidate | DefinitionCandidate;
@@ -232,7 +233,13 @@ function build(
     if ('body' in c) {
       if (!isAskableZh(c.answer)) return undefined;
     } else {
-      const answers = c.answers.filter(isAskableZh);
+      const sentence = c.sentence;
+      const answers = c.answers.filter(
+        (x) =>
+          isAskableZh(x) &&
+          (x.kind !== 'term' ||
+            (!insideLongerTerm(ctx.a, sentence, x) && !showsOtherForm(sentence, x))),
+      );
       if (!answers.length) return undefined;
       if (answers.length < c.answers.length) c = { ...c, answers };
     }

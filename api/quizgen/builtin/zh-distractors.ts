@@ -201,7 +201,7 @@ export function fitsLocalFrame(
 }
 
 /** Whether `short` is `long` with characters left out (數發部 of 數位發展部), same first and last. */
-function abbreviates(short: string, long: string): boolean {
+export function abbreviates(short: string, long: string): boolean {
   const s = [...short];
   const l = [...long];
   if (s.length >= l.length || s[0] !== l[0] || s[s.length - 1] !== l[l.length - 1]) return false;
@@ -222,4 +222,41 @@ export function sameEntity(a: DocAnalysis, x: string, y: string): boolean {
   for (const t of a.terms.values())
     if (abbreviates(x, t.text) && abbreviates(y, t.text)) return true;
   return false;
+}
+
+/**
+ * Whether an answer is part of a longer term the material uses (政策 of 政策履歷, 聊天 of
+ * 聊天機器人): a blank or a swap there splits a word.
+ */
+export function insideLongerTerm(
+  a: DocAnalysis,
+  sentence: { text: string },
+  answer: { start: number; end: number },
+): boolean {
+  const text = sentence.text;
+  for (let k = 1; k <= 3; k++) {
+    const after = text.slice(answer.start, answer.end + k);
+    const before = text.slice(Math.max(0, answer.start - k), answer.end);
+    if (
+      after.length > answer.end - answer.start &&
+      /\p{Script=Han}$/u.test(after) &&
+      termOf(a, after)
+    )
+      return true;
+    if (answer.start - k >= 0 && /^\p{Script=Han}/u.test(before) && termOf(a, before)) return true;
+  }
+  return false;
+}
+
+/** Whether the sentence shows another form of the key (數位發展部 beside a blank for 數發部). */
+export function showsOtherForm(
+  sentence: { mentions: Array<{ text: string; start: number }> },
+  answer: { text: string; start: number },
+): boolean {
+  return sentence.mentions.some(
+    (m) =>
+      m.start !== answer.start &&
+      m.text !== answer.text &&
+      (abbreviates(answer.text, m.text) || abbreviates(m.text, answer.text)),
+  );
 }
