@@ -151,6 +151,18 @@ export function buildShortAnswer(
   // A typed answer is a term a learner can produce, not a clause.
   if (a.language === 'zh' ? !isTypeableZh(answer.text) : answer.text.split(/\s+/).length > 4)
     return undefined;
+  // A two-character common noun in an open slot (「在其_____中」, 「相關的_____之前」) has
+  // other fitting words (社群/社區, 部會/機關): typed, it is asked only where the blank is bound
+  // into a compound or a name (「治理_____」, 「_____六力」).
+  if (
+    a.language === 'zh' &&
+    !('body' in candidate) &&
+    answer.kind === 'term' &&
+    answer.term.kind === 'term' &&
+    [...answer.text].length <= 2 &&
+    !boundBlank(sentence.text, answer)
+  )
+    return undefined;
   const question =
     'body' in candidate
       ? t.shortAnswerDefinition(candidate.body)
@@ -187,4 +199,16 @@ function precision(answer: ClozeCandidate['answers'][number], language: 'zh' | '
   }
   const size = han ? [...answer.text].length : answer.text.split(/\s+/).length * 2;
   return uses >= 2 && size >= 3 ? 1.5 : uses >= 3 && han ? 1 : 0;
+}
+
+/** Particles, prepositions and measure words: neighbours that leave a blank open. */
+const OPEN_NEIGHBOUR =
+  /[的了是在和與及或也都就而之有為著把被對從向其中上下裡內外這那個些種等已還會能要再才又很最將仍並，。、；：「」（）\s]/u;
+
+/** Whether a blank touches a content character on either side (a compound or a name). */
+function boundBlank(text: string, answer: { start: number; end: number }): boolean {
+  const left = text.slice(Math.max(0, answer.start - 1), answer.start);
+  const right = text.slice(answer.end, answer.end + 1);
+  const content = (c: string) => /\p{Script=Han}/u.test(c) && !OPEN_NEIGHBOUR.test(c);
+  return content(left) || content(right);
 }
