@@ -17,7 +17,7 @@ import {
   verifiedKind,
 } from '../../api/quizgen/builtin/zh-distractors.js';
 import { sentenceKind } from '../../api/quizgen/builtin/material/sentence-kinds.js';
-import { isAskableZh, isTypeableZh } from '../../api/quizgen/builtin/zh-keys.js';
+import { isAskableZh, isGluedCount, isTypeableZh } from '../../api/quizgen/builtin/zh-keys.js';
 import { checkQuiz } from '../../api/quizgen/checks.js';
 import { simplifiedOnlyChars } from '../../api/quizgen/text/chinese-script.js';
 import {
@@ -179,6 +179,37 @@ describe('Chinese options of one kind and one answer', () => {
   });
 });
 
+describe('counts and names that are not facts', () => {
+  it('does not read a common word jieba knows as a name (向前走) as a person', () => {
+    const a = analyseDocument(resilience, () => {});
+    expect(verifiedKind(a, { text: '向前走', kind: 'person' })).toBe('term');
+    expect(verifiedKind(a, { text: '陳泉錫', kind: 'person' })).toBe('person');
+  });
+
+  it('treats a count glued into a word (二元關係, 兩秒鐘) as no fact, 八個月 as one', () => {
+    const count = (text: string, start: number, unit: string, value: number) =>
+      ({
+        kind: 'number',
+        text,
+        start,
+        end: start + text.length,
+        number: {
+          text,
+          start,
+          end: start + text.length,
+          value,
+          unit,
+          style: 'chinese',
+          ordinal: false,
+        },
+      }) as never;
+    expect(isGluedCount('個人二元關係中', count('二元', 2, '元', 2))).toBe(true);
+    expect(isGluedCount('只要兩秒鐘，', count('兩秒', 2, '秒', 2))).toBe(true);
+    expect(isGluedCount('歷經八個月研發', count('八個', 2, '個', 8))).toBe(false);
+    expect(isGluedCount('要到五千人，這', count('五千人', 2, '人', 5000))).toBe(false);
+  });
+});
+
 describe('true/false statements contradict the source on a checkable point', () => {
   it('does not swap a word into a nonsense compound (成本高昂 → 成本青少年)', () => {
     const a = analyseDocument(column, () => {});
@@ -196,6 +227,8 @@ describe('true/false statements contradict the source on a checkable point', () 
           expect(statementText(q)).not.toContain('成本青少年');
           expect(statementText(q)).not.toContain('每個瞭解');
           expect(statementText(q)).not.toContain('單位時間在自己');
+          // A place moved into a causal statement may be true too (no ties with the US).
+          expect(statementText(q)).not.toMatch(/跟(?:臺灣|台北|美國)沒有邦交/);
         }
       }
   }, 60_000);

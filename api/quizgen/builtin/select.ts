@@ -13,7 +13,7 @@ import { keyConcepts } from './finalize.js';
 import type { Rng } from './rng.js';
 import { segmentChinese } from './segment-zh.js';
 import { insideLongerTerm, showsOtherForm } from './zh-distractors.js';
-import { isAskableZh } from './zh-keys.js';
+import { isAskableZh, isGluedCount } from './zh-keys.js';
 
 type Candidate = ClozeCandidate | DefinitionCandidate;
 
@@ -237,6 +237,7 @@ function build(
       const answers = c.answers.filter(
         (x) =>
           isAskableZh(x) &&
+          !isGluedCount(sentence.text, x) &&
           (x.kind !== 'term' ||
             (!insideLongerTerm(ctx.a, sentence, x) && !showsOtherForm(sentence, x))),
       );

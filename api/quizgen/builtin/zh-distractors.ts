@@ -25,15 +25,21 @@ const SURNAMES = new Set([
   ...'王李張劉陳楊黃趙吳周徐孫馬朱胡郭何高林羅鄭梁謝宋唐許韓馮鄧曹彭曾蕭田董袁潘蔣蔡余杜葉程蘇魏呂丁任沈姚盧姜崔鍾譚陸汪范金石廖賈夏韋方白鄒孟熊秦邱江尹薛段雷侯龍史陶黎賀顧毛郝龔邵萬錢嚴武戴莫孔向湯卓游詹柯簡顏翁賴洪莊',
 ]);
 
-/** Words right after a name that say it is a person's: a title, a speaker label, "said". */
+/** Words right after a name that say it is a person's: a title or a speaker label. */
 const PERSON_CONTEXT =
-  /^(?:[：:]|說|表示|指出|提到|先生|女士|小姐|老師|教授|博士|部長|院長|主委|委員|理事長|執行長|總統|市長|議員|同學|律師|醫師|牧師|法官|大法官)/u;
+  /^(?:[：:]|先生|女士|小姐|老師|教授|博士|部長|院長|主委|委員|理事長|執行長|總統|市長|議員|同學|律師|醫師|牧師|法官|大法官)/u;
 
 /** Place-name endings: 臺灣, 亞洲, 澎湖縣, 東吉嶼, 延平南路 (a road needs three characters). */
 const PLACE_END = /[國州洲省市縣鄉鎮區村島嶼山河湖海洋灣港城北南]$|.{2,}[路街]$/u;
 
 /** Roads and streets: a place of another grain than a country or a city. */
 const ROAD = /.{2,}[路街巷段]$/u;
+
+/** A place's grain by its ending: a road, a city or county, or a country or region. */
+export function placeGrain(text: string): 'road' | 'city' | 'country' {
+  if (ROAD.test(text)) return 'road';
+  return /.[市北南縣鄉鎮區村]$/u.test(text) ? 'city' : 'country';
+}
 
 /** Endings of organisations: 數位發展部, 國發會, 資安署. */
 const ORG_END = /[部會院署局處司所館黨校社團隊廠行署府]$/u;
@@ -64,6 +70,19 @@ function usedAsPerson(fullText: string, word: string): boolean {
   return false;
 }
 
+let nameSegmenter: Intl.Segmenter | undefined;
+
+/**
+ * A three-character word read as family name + given name: the word segmenter sets the
+ * family name apart (陳|泉|錫, 王|小明); a word it knows whole (向前走, 青少年) is no name
+ * unless the material gives it a title.
+ */
+function readsAsName(text: string): boolean {
+  nameSegmenter ??= new Intl.Segmenter('zh-TW', { granularity: 'word' });
+  const first = nameSegmenter.segment(text)[Symbol.iterator]().next().value;
+  return first !== undefined && first.segment.length === 1;
+}
+
 const kinds = new WeakMap<DocAnalysis, Map<string, ZhKind>>();
 
 /** A term's kind once jieba's name tags are checked against how the word looks and is used. */
@@ -77,10 +96,12 @@ export function verifiedKind(a: DocAnalysis, term: Pick<Term, 'text' | 'kind'>):
   let kind: ZhKind = term.kind;
   if (han && term.kind === 'person') {
     const length = [...text].length;
+    // A family name in front, and three characters or a title after it in the material.
     const person =
       (transliterated(text) && length <= 5) ||
-      (SURNAMES.has(text[0]!) && length === 3 && !CATEGORY_END.test(text)) ||
-      (length >= 2 && length <= 3 && usedAsPerson(a.fullText, text));
+      (SURNAMES.has(text[0]!) &&
+        !CATEGORY_END.test(text) &&
+        ((length === 3 && readsAsName(text)) || usedAsPerson(a.fullText, text)));
     kind = person ? 'person' : 'term';
   } else if (han && term.kind === 'place') {
     kind =
@@ -163,8 +184,9 @@ export function typedZhDistractors(
     if (d.relation === 'kind' && (kind === 'term' || keyKind === 'term')) return false;
     const length = [...d.text].length;
     if (Math.abs(length - keyLength) > Math.max(1, Math.floor(keyLength / 2))) return false;
-    // A road among roads, not among countries (延平南路 beside 愛沙尼亞).
-    if (kind === 'place' && ROAD.test(d.text) !== ROAD.test(answer.text)) return false;
+    // A road among roads, a city among cities, a country among countries (not 延平南路 or
+    // 台北 beside 愛沙尼亞).
+    if (kind === 'place' && placeGrain(d.text) !== placeGrain(answer.text)) return false;
     // 數位部 beside 數發部: two short forms of one name (數位發展部) are one answer.
     if (sameEntity(a, answer.text, d.text)) return false;
     // A category compound (憲法, 數位發展部) among others of its category, unless listed with it.

@@ -80,3 +80,21 @@ function startsWithVerb(text: string): boolean {
   }
   return known;
 }
+
+/** Particles, prepositions, adverbs and punctuation: neighbours that leave a word free. */
+export const ZH_OPEN_NEIGHBOUR =
+  /[的了是在和與及或也都就而之有為著把被對從向其中上下裡內外前後間以來所這那個些種等已還會能要再才又很最將仍並，。、；：「」（）\s]/u;
+
+/**
+ * A Chinese count glued into a compound: a one-character unit followed by a content
+ * character (二元關係, 一條線, 兩秒鐘, 三百個人): the number is part of a word or an aside,
+ * not a fact to change or blank.
+ */
+export function isGluedCount(text: string, answer: Answer): boolean {
+  if (answer.kind !== 'number' || answer.number.style !== 'chinese') return false;
+  if ([...answer.number.unit].length !== 1) return false;
+  const next = text.slice(answer.end, answer.end + 1);
+  // 八個月, 三個星期: the count goes on into a time unit; that is still a quantity.
+  if (/[月年日天週星時]/u.test(next)) return false;
+  return /\p{Script=Han}/u.test(next) && !ZH_OPEN_NEIGHBOUR.test(next);
+}
