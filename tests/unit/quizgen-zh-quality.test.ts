@@ -140,6 +140,7 @@ describe('Chinese options of one kind and one answer', () => {
     expect(verifiedKind(a, { text: '倫理', kind: 'place' })).toBe('term');
     expect(verifiedKind(a, { text: '關心臺灣', kind: 'place' })).toBe('term');
     expect(verifiedKind(a, { text: '塔林', kind: 'place' })).toBe('place');
+    expect(verifiedKind(a, { text: '登山', kind: 'place' })).toBe('term');
   });
 
   it('offers no second short form of the key (數位部 beside 數發部)', () => {
@@ -207,6 +208,8 @@ describe('counts and names that are not facts', () => {
     expect(isGluedCount('只要兩秒鐘，', count('兩秒', 2, '秒', 2))).toBe(true);
     expect(isGluedCount('歷經八個月研發', count('八個', 2, '個', 8))).toBe(false);
     expect(isGluedCount('要到五千人，這', count('五千人', 2, '人', 5000))).toBe(false);
+    // 一、兩秒: a rough range, changing it writes 「一、三秒」.
+    expect(isGluedCount('非常多一、兩秒的橋段', count('兩秒', 5, '秒', 2))).toBe(true);
   });
 });
 

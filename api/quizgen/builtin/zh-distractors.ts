@@ -29,8 +29,11 @@ const SURNAMES = new Set([
 const PERSON_CONTEXT =
   /^(?:[：:]|先生|女士|小姐|老師|教授|博士|部長|院長|主委|委員|理事長|執行長|總統|市長|議員|同學|律師|醫師|牧師|法官|大法官)/u;
 
-/** Place-name endings: 臺灣, 亞洲, 澎湖縣, 東吉嶼, 延平南路 (a road needs three characters). */
-const PLACE_END = /[國州洲省市縣鄉鎮區村島嶼山河湖海洋灣港城北南]$|.{2,}[路街]$/u;
+/**
+ * Place-name endings: 臺灣, 亞洲, 澎湖縣, 東吉嶼, 延平南路. A two-character word needs a strong
+ * ending (登山, 上路 are verbs; 玉山 is lost): mountains, rivers, islands, roads need three.
+ */
+const PLACE_END = /.[國州洲省市縣鄉鎮灣北南]$|.{2,}[區村島嶼山河湖海洋港城路街]$/u;
 
 /** Roads and streets: a place of another grain than a country or a city. */
 const ROAD = /.{2,}[路街巷段]$/u;

@@ -83,7 +83,7 @@ function startsWithVerb(text: string): boolean {
 
 /** Particles, prepositions, adverbs and punctuation: neighbours that leave a word free. */
 export const ZH_OPEN_NEIGHBOUR =
-  /[的了是在和與及或也都就而之有為著把被對從向其中上下裡內外前後間以來所這那個些種等已還會能要再才又很最將仍並，。、；：「」（）\s]/u;
+  /[的了是在和與及或也都就而之有為著把被對從向其中上下裡內外前後間以來所這那個些種等已還會能要再才又很最將仍並讓給使令跟當像如用，。、；：「」（）\s]/u;
 
 /**
  * A Chinese count glued into a compound: a one-character unit followed by a content
@@ -91,7 +91,13 @@ export const ZH_OPEN_NEIGHBOUR =
  * not a fact to change or blank.
  */
 export function isGluedCount(text: string, answer: Answer): boolean {
-  if (answer.kind !== 'number' || answer.number.style !== 'chinese') return false;
+  if (answer.kind !== 'number') return false;
+  // 一、兩秒, 兩、三個: a rough range, not a value to test.
+  const before = text.slice(Math.max(0, answer.start - 2), answer.start);
+  const after = text.slice(answer.end, answer.end + 2);
+  if (/[零〇一二兩三四五六七八九十\d][、～~－-]$/u.test(before)) return true;
+  if (/^[、～~－-][零〇一二兩三四五六七八九十\d]/u.test(after)) return true;
+  if (answer.number.style !== 'chinese') return false;
   if ([...answer.number.unit].length !== 1) return false;
   const next = text.slice(answer.end, answer.end + 1);
   // 八個月, 三個星期: the count goes on into a time unit; that is still a quantity.
