@@ -316,6 +316,51 @@ describe('expert is not basic repeated', () => {
   }, 60_000);
 });
 
+describe('a calendar table', () => {
+  const rows: Array<[string, string, string]> = [
+    ['20260101', '四', '開國紀念日'],
+    ['20260102', '五', ''],
+    ['20260214', '六', ''],
+    ['20260215', '日', '小年夜'],
+    ['20260216', '一', '農曆除夕'],
+    ['20260217', '二', '春節'],
+    ['20260218', '三', '春節'],
+    ['20260220', '五', '補假'],
+    ['20260228', '六', '和平紀念日'],
+    ['20260403', '五', '補假'],
+    ['20260404', '六', '兒童節'],
+    ['20260405', '日', '清明節'],
+    ['20260619', '五', '端午節'],
+    ['20260925', '五', '中秋節'],
+    ['20261010', '六', '國慶日'],
+    ['20261225', '五', '行憲紀念日'],
+  ];
+  const calendar: ExtractedDocument = {
+    language: 'zh-TW',
+    warnings: [],
+    blocks: rows.map(([date, day, note], i) => ({
+      fileId: 'cal.csv',
+      text: `西元日期: ${date}; 星期: ${day}${note ? `; 備註: ${note}` : ''}`,
+      location: { kind: 'sheet', sheet: 'cal.csv', rowStart: i + 2, rowEnd: i + 2 },
+    })),
+  };
+
+  it('states and offers the notes of nearby dates, never 春節 in April', async () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const quiz = await generator.generate(calendar, settings({ seed }));
+      for (const q of quiz.questions) {
+        const options = [
+          ...(q.options ?? []).map((o) => o.text),
+          ...(q.blanks ?? []).flatMap((b) => b.options.map((o) => o.text)),
+        ].join(' ');
+        const text = `${q.question} ${options}`;
+        if (/4 月/.test(q.question)) expect(text).not.toMatch(/春節|國慶日|行憲紀念日/);
+        if (/2 月 1[5-7] 日/.test(q.question)) expect(text).not.toMatch(/國慶日|行憲紀念日|中秋節/);
+      }
+    }
+  }, 60_000);
+});
+
 describe('a short English workbook', () => {
   /** Two sheets of three rows, as the extractor writes them; extraction calls it "other". */
   const workbook: ExtractedDocument = {

@@ -244,6 +244,19 @@ function sameColumnDistractors(ctx: BuildContext, fact: Fact, count: number): st
       if (pool.length >= count + 2) break;
     }
   if (pool.length < count) return undefined;
+  // Rows keyed by date (a calendar): the values of the nearest rows are the plausible ones
+  // (2/15 小年夜 and 2/17 春節 beside 2/16 農曆除夕; never 春節 in April).
+  const byRow = rowDistances(fact);
+  if (byRow && column.type !== 'numeric')
+    return [...pool]
+      .filter((p) => byRow.has(p.v))
+      .sort(
+        (x, y) =>
+          byRow.get(x.v)! - byRow.get(y.v)! || hashString(x.v + value) - hashString(y.v + value),
+      )
+      .slice(0, count)
+      .map((p) => p.v)
+      .filter((_, i, all) => all.length === count);
   // Near values first for experts, a spread for beginners; ties broken by a stable hash.
   const near = [...pool].sort(
     (x, y) => y.score - x.score || hashString(x.v + value) - hashString(y.v + value),
@@ -255,6 +268,27 @@ function sameColumnDistractors(ctx: BuildContext, fact: Fact, count: number): st
     .sort((x, y) => hashString(x.v + value) - hashString(y.v + value))
     .slice(0, count - take);
   return [...nearPick, ...rest].map((p) => p.v);
+}
+
+/**
+ * For a table keyed by dates: each value of the fact's column with its distance in rows from
+ * the fact's row (the nearest row holding it). Undefined for other tables.
+ */
+function rowDistances(fact: Fact): Map<string, number> | undefined {
+  const { model, column } = fact;
+  const keys = [...model.rows.values()].map((r) => r.get(model.key.header) ?? '');
+  if (!keys.length || !keys.every((k) => DATE.test(k))) return undefined;
+  const ids = [...model.rows.keys()];
+  const at = ids.indexOf(fact.sentence.id);
+  if (at < 0) return undefined;
+  const out = new Map<string, number>();
+  ids.forEach((id, i) => {
+    const v = model.rows.get(id)!.get(column.header);
+    if (!v) return;
+    const d = Math.abs(i - at);
+    if (!out.has(v) || out.get(v)! > d) out.set(v, d);
+  });
+  return out;
 }
 
 function closeness(key: string, other: string, type: ColumnType): number {
