@@ -11,6 +11,7 @@ import { materialLanguage } from '../../api/quizgen/builtin/material/language.js
 import { planSlots } from '../../api/quizgen/builtin/select.js';
 import { acceptedAnswers } from '../../api/quizgen/builtin/variants.js';
 import {
+  dottedFragment,
   fitsLocalFrame,
   sameEntity,
   typedZhDistractors,
@@ -168,6 +169,24 @@ describe('Chinese options of one kind and one answer', () => {
     expect(isAskableZh(ordinal('第三個', 3, '個'))).toBe(false);
     expect(isAskableZh(ordinal('第二次', 2, '次'))).toBe(false);
     expect(isAskableZh(ordinal('第一條', 1, '條'))).toBe(true);
+  });
+
+  it('offers no fragment of a dotted name (Pol of Pol.is, sli of sli.do)', () => {
+    const doc: ExtractedDocument = {
+      language: 'zh-TW',
+      warnings: [],
+      blocks: [
+        {
+          fileId: 'f',
+          text: '我們用 Pol.is 收集意見，也用 sli.do 提問，Join 平台則是連署的地方。',
+          location: { kind: 'paragraph', index: 0 },
+        },
+      ],
+    };
+    const a = analyseDocument(doc, () => {});
+    expect(dottedFragment(a, 'Pol')).toBe(true);
+    expect(dottedFragment(a, 'sli')).toBe(true);
+    expect(dottedFragment(a, 'Join')).toBe(false);
   });
 
   it('keeps a transcript page notice out of the study text', () => {

@@ -167,7 +167,10 @@ export function typedZhDistractors(
   picked: Distractor[],
 ): Distractor[] {
   if (a.language !== 'zh' || answer.kind !== 'term') return picked;
-  if (!/\p{Script=Han}/u.test(answer.text)) return picked;
+  // A Latin name in Chinese text: never a fragment of a dotted name (Pol of Pol.is, sli of
+  // sli.do) on either side.
+  if (!/\p{Script=Han}/u.test(answer.text))
+    return dottedFragment(a, answer.text) ? [] : picked.filter((d) => !dottedFragment(a, d.text));
   // No options at all for a blank that should not be asked (大家, 一次, 上有).
   if (!isAskableZh(answer)) return [];
   const keyKind = verifiedKind(a, answer.term);
@@ -284,4 +287,29 @@ export function showsOtherForm(
       m.text !== answer.text &&
       (abbreviates(answer.text, m.text) || abbreviates(m.text, answer.text)),
   );
+}
+
+const fragments = new WeakMap<DocAnalysis, Map<string, boolean>>();
+
+/** Whether every use of a Latin word in the material is glued to a dot and more letters. */
+export function dottedFragment(a: DocAnalysis, word: string): boolean {
+  if (!/^[A-Za-z][\w-]*$/.test(word)) return false;
+  let cache = fragments.get(a);
+  if (!cache) fragments.set(a, (cache = new Map()));
+  let known = cache.get(word);
+  if (known === undefined) {
+    const text = a.fullText;
+    let uses = 0;
+    let glued = 0;
+    for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+      const before = text.slice(Math.max(0, at - 2), at);
+      const after = text.slice(at + word.length, at + word.length + 2);
+      if (/[A-Za-z0-9]$/.test(before) || /^[A-Za-z0-9]/.test(after)) continue;
+      uses++;
+      if (/^\.[A-Za-z]/.test(after) || /[A-Za-z]\.$/.test(before)) glued++;
+    }
+    known = uses > 0 && glued === uses;
+    cache.set(word, known);
+  }
+  return known;
 }
