@@ -247,16 +247,25 @@ function sameColumnDistractors(ctx: BuildContext, fact: Fact, count: number): st
   // Rows keyed by date (a calendar): the values of the nearest rows are the plausible ones
   // (2/15 小年夜 and 2/17 春節 beside 2/16 農曆除夕; never 春節 in April).
   const byRow = rowDistances(fact);
-  if (byRow && column.type !== 'numeric')
-    return [...pool]
+  if (byRow && column.type !== 'numeric') {
+    const nearest = [...pool]
       .filter((p) => byRow.has(p.v))
       .sort(
         (x, y) =>
           byRow.get(x.v)! - byRow.get(y.v)! || hashString(x.v + value) - hashString(y.v + value),
       )
-      .slice(0, count)
-      .map((p) => p.v)
-      .filter((_, i, all) => all.length === count);
+      .map((p) => p.v);
+    if (nearest.length < count) return undefined;
+    const picked = nearest.slice(0, count);
+    // The key is not the one long option (a giveaway): a value at least as long from the
+    // next nearest rows takes the last place.
+    const size = (v: string) => [...v].length;
+    if (picked.every((v) => size(v) < size(value))) {
+      const longer = nearest.slice(count, count + 6).find((v) => size(v) >= size(value));
+      if (longer) picked[count - 1] = longer;
+    }
+    return picked;
+  }
   // Near values first for experts, a spread for beginners; ties broken by a stable hash.
   const near = [...pool].sort(
     (x, y) => y.score - x.score || hashString(x.v + value) - hashString(y.v + value),
