@@ -3,6 +3,7 @@
  * document, the settings and the result; each returns the failures it found (none = passed).
  */
 import type { ExtractedDocument } from '../extract/types.js';
+import { materialLanguage } from './builtin/material/language.js';
 import { simplifiedOnlyChars } from './text/chinese-script.js';
 import { comparisonKey, isBarePageNumber, isPunctuationOnly } from './text/normalize.js';
 import { charTrigrams, gramSimilarity } from './text/similarity.js';
@@ -108,11 +109,17 @@ export function checkAnswerQuality(q: GeneratedQuestion): CheckFailure[] {
   const out: CheckFailure[] = [];
   for (const key of keyTexts(q)) {
     const bare = key.trim();
-    if (!bare || isPunctuationOnly(bare) || isBarePageNumber(bare))
+    // A spreadsheet has no pages: a count in a cell (3 titles) is a value, not a page reference.
+    const cell = q.citation?.location?.kind === 'sheet' && /^\d{1,4}$/.test(bare);
+    if (!bare || isPunctuationOnly(bare) || (isBarePageNumber(bare) && !cell))
       out.push(fail('answer', `key "${key}" is empty, punctuation or a page number`, q.id));
     else if (ZH_STOPWORDS.has(bare) || EN_STOPWORDS.has(bare.toLowerCase()))
       out.push(fail('answer', `key "${key}" is a stopword`, q.id));
-    else if (comparisonKey(q.question).includes(comparisonKey(bare)))
+    else if (
+      cell
+        ? new RegExp(`(?<!\\d)${bare}(?!\\d)`).test(q.question)
+        : comparisonKey(q.question).includes(comparisonKey(bare))
+    )
       out.push(fail('giveaway', `key "${key}" is visible in the stem`, q.id));
   }
   return out;
@@ -219,8 +226,20 @@ function factOf(q: GeneratedQuestion): string {
 }
 
 const isRow = (q: GeneratedQuestion) => q.citation.location.kind === 'sheet';
+/** One cell asked twice: the same row text on the same sheet with the same key (two sheets
+ * may hold the same row text, "Blues: 1" of all time and since 1967, and are two facts). */
 const sameRowFact = (x: GeneratedQuestion, y: GeneratedQuestion) =>
-  x.citation.quote === y.citation.quote && keyTexts(x).join('\n') === keyTexts(y).join('\n');
+  x.citation.quote === y.citation.quote &&
+  sheetOf(x) === sheetOf(y) &&
+  // Two statements about one row are one fact only when they state the same cell (their
+  // keys are both "true" or "false", so the stems tell the cells apart).
+  (x.type === 'true_false' || y.type === 'true_false'
+    ? withoutStatedValue(x.question) === withoutStatedValue(y.question)
+    : keyTexts(x).join('\n') === keyTexts(y).join('\n'));
+/** A table statement without the value it states: "… the Location of Team “Flyers” is". */
+const withoutStatedValue = (q: string) => q.replace(/[「“][^「“」”]*[」”][。.]?\s*$/u, '');
+const sheetOf = (q: GeneratedQuestion) =>
+  q.citation.location.kind === 'sheet' ? q.citation.location.sheet : '';
 
 /** No two questions test the same fact (character 3-gram similarity of what they test). */
 export function checkDistinctFacts(questions: GeneratedQuestion[]): CheckFailure[] {
@@ -293,13 +312,14 @@ export function checkLanguageNotice(
   doc: ExtractedDocument,
   settings: QuizSettings,
 ): CheckFailure[] {
+  const language = materialLanguage(doc);
   const same =
-    (doc.language === 'zh-TW' && settings.language === 'zh-TW') ||
-    (doc.language === 'en' && settings.language === 'en-US');
+    (language === 'zh-TW' && settings.language === 'zh-TW') ||
+    (language === 'en' && settings.language === 'en-US');
   const noticed = result.notices.some((n) => n.code === 'LANGUAGE_MISMATCH');
   return same === !noticed
     ? []
-    : [fail('language-notice', `material ${doc.language}, quiz ${settings.language}`)];
+    : [fail('language-notice', `material ${language}, quiz ${settings.language}`)];
 }
 
 /** Every check on a whole quiz. */

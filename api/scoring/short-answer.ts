@@ -1,5 +1,6 @@
 import { parseChineseNumeral } from '../quizgen/builtin/numbers.js';
 import { toSimplifiedSameLength, toTraditional } from '../quizgen/text/chinese-script.js';
+import { withoutGenericModifier } from '../quizgen/text/normalize.js';
 
 // Everything a learner does not mean as part of the answer goes: spaces, punctuation, symbols.
 // Two marks are kept because they change a number's value: a decimal point between digits
@@ -54,13 +55,19 @@ export function normalizeShortAnswer(text: string): string {
   });
   for (const [pattern, unit] of UNITS) t = t.replace(pattern, unit);
   t = t.replace(/^(?:the|a|an)\s+/, '');
+  // "entire" and "whole" say the same before a noun (the entire breast = the whole breast).
+  t = t.replace(/\bentire\b/g, 'whole');
   t = t.replace(/[a-z]+/g, singular);
   return t.replace(FOLD, (_, dot?: string, minus?: string) => (dot ? '.' : minus ? '-' : ''));
 }
 
 /** True when the answer reads the same as one of the accepted answers; empty never matches. */
 export function shortAnswerMatches(given: string, accepted: readonly string[]): boolean {
-  const key = normalizeShortAnswer(given);
-  // Exact comparison only: an edit distance would accept a different term that looks alike.
-  return key !== '' && accepted.some((answer) => normalizeShortAnswer(answer) === key);
+  const forms = (text: string) =>
+    new Set([normalizeShortAnswer(text), normalizeShortAnswer(withoutGenericModifier(text))]);
+  const keys = forms(given);
+  keys.delete('');
+  // Exact comparison only (after folding and a generic determiner such as 整個 taken off
+  // either side): an edit distance would accept a different term that looks alike.
+  return keys.size > 0 && accepted.some((answer) => [...forms(answer)].some((f) => keys.has(f)));
 }

@@ -65,6 +65,10 @@ export function materialAliases(fullText: string, key: string): string[] {
     // An aside is not a name: "(see Figure 3)", "(2019)", "(p < 0.05)", "(e.g. …)".
     if (/\d|^(?:see|e\.g|i\.e|cf|for example|例如|見|參見)/iu.test(a) || a.split(/\s+/).length > 5)
       return;
+    // A Chinese aside is a clause, not a name, when it is long or has a particle or a
+    // condition in it (「州行政長官（在州立法會不能召集時）」).
+    if (/\p{Script=Han}/u.test(a) && ([...a].length > 10 || /[的時在若如不能之於與及或]/u.test(a)))
+      return;
     out.add(a);
   };
   for (let at = fullText.indexOf(k); at >= 0 && out.size < 3; at = fullText.indexOf(k, at + 1)) {

@@ -1,4 +1,6 @@
 import { BLANK_MARKER } from '../types.js';
+import { EN_STOPWORDS } from '../text/stopwords.js';
+import type { DocAnalysis } from './analysis.js';
 import type { ClozeCandidate } from './candidates/cloze.js';
 import type { DefinitionCandidate } from './candidates/definition.js';
 import { rankDistractors } from './distractors.js';
@@ -12,6 +14,23 @@ import {
 } from './draft.js';
 import { relatedConcepts } from './explain.js';
 import { acceptedAnswers } from './variants.js';
+import { categoryEnding, fitsLocalFrame, verifiedKind } from './zh-distractors.js';
+import { isAskableZh, isTypeableZh, ZH_OPEN_NEIGHBOUR } from './zh-keys.js';
+import type { Answer } from './answers.js';
+
+/** Discourse and filler words of speech: never the point a statement is made false on. */
+const EN_FILLER =
+  /^(?:yeah|yes|no|ok|okay|well|so|um|uh|oh|right|sure|like|just|really|actually|basically|maybe|thanks|thank|please|hello|hi|anyway|kind|sort|stuff|things?|guys?|folks|people|everyone|everybody|somebody|someone)$/i;
+
+function isSwappableText(text: string): boolean {
+  return !EN_FILLER.test(text.trim());
+}
+
+/** A key a false statement may be made on: a term, name or number, not a filler word. */
+function isSwappableKey(a: DocAnalysis, answer: Answer): boolean {
+  if (!isSwappableText(answer.text)) return false;
+  return a.language !== 'zh' || isAskableZh(answer);
+}
 
 /**
  * A true/false item. A true one quotes the sentence; a false one swaps a key term for a sibling
@@ -46,6 +65,9 @@ export function buildTrueFalse(
     };
   }
   for (const answer of answers) {
+    // A filler or discourse word ("Yeah", "sure", 大家) is no checkable point: swapping it
+    // makes nonsense or a statement that is still true.
+    if (!isSwappableKey(a, answer)) continue;
     // A swapped common noun reads as nonsense unless it is a sibling or shares the head word;
     // names and numbers swap cleanly.
     // A false statement contradicts the material on a checkable point: another member of
@@ -55,15 +77,51 @@ export function buildTrueFalse(
     // without such a relation would be a synonym or nonsense (idea → thought, 系統 → 測試).
     const swap = rankDistractors(a, sentence, answer, Math.min(1, ctx.closeness + 0.3), 4).find(
       (d) =>
-        answer.kind !== 'term' ||
-        d.relation === 'sibling' ||
-        // A shared head in English is often a near-synonym ("cybersecurity challenges" →
-        // "cyber challenges"): only Chinese compounds of a category swap on their head.
-        (d.relation === 'head' && a.language === 'zh') ||
-        // Names swap cleanly in Chinese prose; in English a swapped name breaks the sentence
-        // ("advise the Bankruptcy Code") unless it is a time word (June → March).
-        (d.relation === 'kind' &&
-          (a.language === 'zh' ? answer.term.kind !== 'term' : answer.term.kind === 'time')),
+        isSwappableText(d.text) &&
+        // The material's home place (臺灣 in a Taiwanese talk) is "us": a statement moved
+        // there reads absurd (「跟臺灣沒有邦交」), not checkably false.
+        !isHomePlace(a, d.text) &&
+        // A Chinese swap must read as Chinese: the swapped word stands somewhere in the
+        // material after the key's left neighbour or before its right one (no 成本青少年).
+        (a.language !== 'zh' ||
+          answer.kind !== 'term' ||
+          verifiedKind(a, answer.term) !== 'term' ||
+          fitsLocalFrame(a, sentence, answer, d.text)) &&
+        // An English swap is a phrase of the key's shape (a word for a word, a noun phrase
+        // for a noun phrase), not a clause fragment ("hence establishing causal relationships").
+        // A name swaps cleanly for a name (ChatGPT → Sora); a common word must fit the frame.
+        (a.language !== 'en' ||
+          answer.kind !== 'term' ||
+          (sameEnglishShape(answer.text, d.text) &&
+            (answer.term.kind !== 'term' ||
+              fitsEnglishFrame(a.fullText, sentence.text, answer, d.text)))) &&
+        (answer.kind !== 'term' ||
+          // Co-members of a list; a Chinese common noun only with the key's category ending
+          // (情境 → 文化 may still hold: 「在各種文化中被使用」).
+          (d.relation === 'sibling' &&
+            (a.language !== 'zh' ||
+              verifiedKind(a, answer.term) !== 'term' ||
+              (categoryEnding(answer.text) !== undefined &&
+                d.text.endsWith(categoryEnding(answer.text)!)))) ||
+          // A shared head in English is often a near-synonym ("cybersecurity challenges" →
+          // "cyber challenges"): only Chinese compounds of a category swap on their head, and
+          // only on a category ending (參議院 → 眾議院, not 長時間 → 單位時間).
+          (d.relation === 'head' &&
+            a.language === 'zh' &&
+            categoryEnding(answer.text) !== undefined &&
+            d.text.endsWith(categoryEnding(answer.text)!)) ||
+          // Names swap cleanly in Chinese prose; in English a swapped name breaks the sentence
+          // ("advise the Bankruptcy Code") unless it is a time word (June → March).
+          // A place swapped for another place is false only if the text says the thing
+          // holds for one place alone ("no ties with Estonia" → "with the US" is true too):
+          // places, like Latin names, swap only as co-members of a list (sibling, above).
+          (d.relation === 'kind' &&
+            (a.language === 'zh'
+              ? // Han names of a checked kind only: a Latin name in Chinese text may be a
+                // thinker or a platform (「思想家叫做 Join」), jieba cannot tell.
+                /\p{Script=Han}/u.test(answer.text) &&
+                /^(?:person|org)$/.test(verifiedKind(a, answer.term))
+              : answer.term.kind === 'time'))),
     );
     if (!swap) continue;
     const statement =
@@ -117,6 +175,22 @@ export function buildShortAnswer(
           (x, y) => precision(y, a.language) - precision(x, a.language),
         )[0];
   if (!answer || precision(answer, a.language) <= 0) return undefined;
+  // A typed answer is a term a learner can produce, not a clause, nor words of speech
+  // ("I’m happy", "they are").
+  if (a.language === 'zh' ? !isTypeableZh(answer.text) : !isTypeableEnglish(answer.text))
+    return undefined;
+  // A two-character common noun in an open slot (「在其_____中」, 「相關的_____之前」) has
+  // other fitting words (社群/社區, 部會/機關): typed, it is asked only where the blank is bound
+  // into a compound or a name (「治理_____」, 「_____六力」).
+  if (
+    a.language === 'zh' &&
+    !('body' in candidate) &&
+    answer.kind === 'term' &&
+    answer.term.kind === 'term' &&
+    [...answer.text].length <= 2 &&
+    !boundBlank(sentence.text, answer)
+  )
+    return undefined;
   const question =
     'body' in candidate
       ? t.shortAnswerDefinition(candidate.body)
@@ -153,4 +227,85 @@ function precision(answer: ClozeCandidate['answers'][number], language: 'zh' | '
   }
   const size = han ? [...answer.text].length : answer.text.split(/\s+/).length * 2;
   return uses >= 2 && size >= 3 ? 1.5 : uses >= 3 && han ? 1 : 0;
+}
+
+/** Whether a blank touches a content character on either side (a compound or a name). */
+function boundBlank(text: string, answer: { start: number; end: number }): boolean {
+  const left = text.slice(Math.max(0, answer.start - 1), answer.start);
+  const right = text.slice(answer.end, answer.end + 1);
+  const content = (c: string) => /\p{Script=Han}/u.test(c) && !ZH_OPEN_NEIGHBOUR.test(c);
+  return content(left) || content(right);
+}
+
+/** An English key a learner can type: at most four words, no pronoun, contraction or verb. */
+function isTypeableEnglish(text: string): boolean {
+  const words = text.trim().split(/\s+/);
+  if (words.length > 4 || /['’]/.test(text)) return false;
+  return !words.some((w) => /^(?:i|we|you|he|she|they|it|me|us|them|am|is|are|was|were)$/i.test(w));
+}
+
+/** Two English phrases of one shape: word counts within one, no leading adverb or connective. */
+function sameEnglishShape(key: string, swap: string): boolean {
+  const k = key.trim().split(/\s+/);
+  const w = swap.trim().split(/\s+/);
+  if (Math.abs(k.length - w.length) > 1 || w.length > 3) return false;
+  return !/^(?:hence|thus|therefore|also|then|so|just|even|only|very|really|not|and|or|but)$/i.test(
+    w[0]!,
+  );
+}
+
+const lowerFull = new WeakMap<object, string>();
+
+/**
+ * Whether an English swap reads in the key's place: the material writes it after the key's
+ * left neighbour or before its right one (a stopword neighbour takes the next word along).
+ */
+function fitsEnglishFrame(
+  fullText: string,
+  text: string,
+  answer: { start: number; end: number },
+  swap: string,
+): boolean {
+  const key = { text: fullText };
+  let full = lowerFull.get(key);
+  if (full === undefined) full = fullText.toLowerCase();
+  const words = (t: string) => t.toLowerCase().match(/[\p{L}\d'’-]+/gu) ?? [];
+  const before = words(text.slice(0, answer.start));
+  const after = words(text.slice(answer.end));
+  const frame = (list: string[], fromEnd: boolean) => {
+    const out: string[] = [];
+    for (let i = 0; i < Math.min(2, list.length); i++) {
+      const w = fromEnd ? list[list.length - 1 - i]! : list[i]!;
+      if (fromEnd) out.unshift(w);
+      else out.push(w);
+      if (!EN_STOPWORDS.has(w)) break;
+    }
+    return out.join(' ');
+  };
+  const left = frame(before, true);
+  const right = frame(after, false);
+  const s = swap.toLowerCase();
+  return (
+    (left !== '' && full.includes(`${left} ${s}`)) ||
+    (right !== '' && full.includes(`${s} ${right}`))
+  );
+}
+
+const homePlaces = new WeakMap<DocAnalysis, string | undefined>();
+
+/** Whether a place is the one the material mentions most (台/臺 folded). */
+function isHomePlace(a: DocAnalysis, text: string): boolean {
+  if (a.language !== 'zh') return false;
+  let home = homePlaces.get(a);
+  if (!homePlaces.has(a)) {
+    const counts = new Map<string, number>();
+    for (const t of a.terms.values())
+      if (t.kind === 'place') {
+        const k = t.text.replace(/台/gu, '臺');
+        counts.set(k, (counts.get(k) ?? 0) + t.sentenceIds.length);
+      }
+    home = [...counts].sort((x, y) => y[1] - x[1])[0]?.[0];
+    homePlaces.set(a, home);
+  }
+  return home !== undefined && text.replace(/台/gu, '臺') === home;
 }

@@ -18,6 +18,7 @@ import { statedInContext, type Answer } from './answers.js';
 import type { Term } from './keyphrases.js';
 import { definitionCandidates } from './candidates/definition.js';
 import { findNumbers, isRewritable, nearbyValues, renderNumber } from './numbers.js';
+import { typedZhDistractors } from './zh-distractors.js';
 
 /** One wrong option and where the document talks about it (for the explanation). */
 export interface Distractor {
@@ -69,12 +70,15 @@ function rankUncached(
   // "Everybody" a pronoun): nothing of its type can be offered beside it.
   if (a.language === 'en' && answer.kind === 'term' && !englishKeyIsNoun(sentence, answer))
     return [];
-  const picked =
+  const ranked =
     answer.kind === 'number'
       ? numberDistractors(a, sentence, answer, closeness)
       : answer.kind === 'field'
         ? fieldDistractors(a, sentence, answer, closeness)
         : termDistractors(a, sentence, answer, closeness, opts.articleFree ?? false);
+  // Chinese term distractors: strict typing (verified name tags, length, category ending),
+  // owned by helper Q2 in zh-distractors.ts.
+  const picked = typedZhDistractors(a, answer, ranked);
   const out: Distractor[] = [];
   const keys = [variantKey(answer.text)];
   for (const d of picked) {

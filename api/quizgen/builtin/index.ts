@@ -10,8 +10,10 @@ import type {
   QuizLanguage,
   QuizNotice,
   QuizSettings,
+  QuestionType,
 } from '../types.js';
 import { analyseDocument } from './analysis.js';
+import { materialLanguage } from './material/language.js';
 import { clozeCandidates } from './candidates/cloze.js';
 import { definitionCandidates } from './candidates/definition.js';
 import { tableCandidates } from './candidates/table.js';
@@ -46,19 +48,23 @@ async function generate(
     checkAbort();
   };
   const notices: QuizNotice[] = [];
-  const material = doc.language === 'zh-TW' ? 'zh-TW' : doc.language === 'en' ? 'en-US' : 'other';
+  const language = materialLanguage(doc);
+  const material = language === 'zh-TW' ? 'zh-TW' : language === 'en' ? 'en-US' : 'other';
   // Without a model nothing can be translated: the quiz is written in the material's language
   // (stems, options, explanations), and the notice says so rather than claiming a translation.
   const written: QuizLanguage = material === 'other' ? settings.language : material;
   if (material !== settings.language)
     notices.push({
       code: 'LANGUAGE_MISMATCH',
-      params: { material: doc.language, quiz: settings.language, written, translated: 0 },
+      params: { material: language, quiz: settings.language, written, translated: 0 },
     });
 
   await step();
   progress('reading', 0);
-  const analysis = analyseDocument(doc, checkAbort);
+  const analysis = analyseDocument(
+    language === doc.language ? doc : { ...doc, language },
+    checkAbort,
+  );
   progress('reading', 1);
   await step();
 
@@ -98,7 +104,9 @@ async function generate(
   const selected = selectDrafts(ctx, cloze, definitions, settings, rng, (done) =>
     progress('writing', done / Math.max(1, slots.length)),
   );
-  notices.push(...selected.notices);
+  const requested: QuestionType[] = settings.questionTypes.length
+    ? settings.questionTypes
+    : ['multiple_choice'];
   await step();
 
   progress('checking', 0);
@@ -117,6 +125,24 @@ async function generate(
       rng,
     ),
   );
+  // Notices agree with the quiz as produced: a type is "unavailable" only when none of its
+  // questions survived selection and the checks.
+  const produced = new Set(questions.map((q) => q.type));
+  for (const notice of selected.notices) {
+    const type = notice.params?.type;
+    if (
+      notice.code === 'TYPE_UNAVAILABLE' &&
+      (produced.has(type as QuestionType) || !requested.includes(type as QuestionType))
+    )
+      continue;
+    notices.push(notice);
+  }
+  for (const type of requested)
+    if (
+      !produced.has(type) &&
+      !notices.some((n) => n.code === 'TYPE_UNAVAILABLE' && n.params?.type === type)
+    )
+      notices.push({ code: 'TYPE_UNAVAILABLE', params: { type } });
   if (questions.length < settings.questionCount)
     notices.push({
       code: 'NOT_ENOUGH_MATERIAL',

@@ -110,6 +110,30 @@ function intlWords(sentence: string, run: Token[]): Token[] {
   return words.map((w) => {
     const at = start + w.index;
     const single = run.find((t) => t.start === at && t.text === w.segment);
-    return single ?? { text: w.segment, start: at, end: at + w.segment.length, pos: 'nz' };
+    return (
+      single ?? {
+        text: w.segment,
+        start: at,
+        end: at + w.segment.length,
+        pos: dictionaryTag(w.segment),
+      }
+    );
   });
+}
+
+const tagCache = new Map<string, string>();
+
+/**
+ * jieba's tag for a word Intl.Segmenter found, when jieba reads the word alone as one word
+ * (趕出 → v); otherwise "nz" (a word neither knows a part of speech for).
+ */
+function dictionaryTag(word: string): string {
+  let tag = tagCache.get(word);
+  if (tag === undefined) {
+    const tagged = getJieba().tag(toSimplifiedSameLength(word), false);
+    tag = tagged.length === 1 && tagged[0]!.word.length === word.length ? tagged[0]!.tag : 'nz';
+    if (tagCache.size > 20_000) tagCache.clear();
+    tagCache.set(word, tag);
+  }
+  return tag;
 }

@@ -12,6 +12,8 @@ import type { BuildContext, Draft } from './draft.js';
 import { keyConcepts } from './finalize.js';
 import type { Rng } from './rng.js';
 import { segmentChinese } from './segment-zh.js';
+import { insideLongerTerm, showsOtherForm } from './zh-distractors.js';
+import { isAskableZh, isGluedCount } from './zh-keys.js';
 
 type Candidate = ClozeCandidate | DefinitionCandidate;
 
@@ -20,9 +22,34 @@ const SECTIONS = 4;
 export const SAME_FACT_SIMILARITY = 0.6;
 const MAX_TRIES_PER_SLOT = 80;
 
-/** The question types of a quiz, interleaved and as even as the count allows. */
+/**
+ * Which types get the extra slots when the count does not divide evenly: the types learners
+ * and graders find sound most often first (a statement and a typed term need no distractors).
+ */
+const REMAINDER_ORDER: QuestionType[] = [
+  'true_false',
+  'short_answer',
+  'multiple_choice',
+  'dropdown_fill_in_blank',
+];
+
+/**
+ * The question types of a quiz, as even as the count allows (the extra slots to the types that
+ * pass most often), interleaved in the order asked.
+ */
 export function planSlots(count: number, types: QuestionType[]): QuestionType[] {
-  return Array.from({ length: count }, (_, i) => types[i % types.length]!);
+  if (!types.length) return [];
+  const counts = new Map(types.map((t) => [t, Math.floor(count / types.length)] as const));
+  const extra = [...types].sort((x, y) => REMAINDER_ORDER.indexOf(x) - REMAINDER_ORDER.indexOf(y));
+  for (let i = 0; i < count % types.length; i++) counts.set(extra[i]!, counts.get(extra[i]!)! + 1);
+  const out: QuestionType[] = [];
+  while (out.length < count)
+    for (const t of types)
+      if (counts.get(t)! > 0) {
+        out.push(t);
+        counts.set(t, counts.get(t)! - 1);
+      }
+  return out;
 }
 
 /**
@@ -47,6 +74,17 @@ export function selectDrafts(
   const truths = rng.shuffle(Array.from({ length: tfCount }, (_, i) => i < trues));
   const topics = topicWords(ctx.a, settings.additionalInstructions ?? '');
   const weighed = weigh(ctx.a, [...definitions, ...cloze], settings, topics);
+  // Expert is not basic with more blanks: the sentences a basic quiz asks first (the most
+  // central facts) give way to less central facts, relations, numbers and comparisons.
+  if (settings.difficulty === 'expert' || settings.difficulty === 'advanced') {
+    const central = basicFavourites(ctx.a, [...definitions, ...cloze], settings);
+    const factor = settings.difficulty === 'expert' ? EXPERT_CENTRAL_WEIGHT : 0.6;
+    // A table's central rows (a calendar's holidays) are what it is about: they stay likelier
+    // than a plain weekday, only less likely than at basic.
+    for (const w of weighed)
+      if (central.has(w.candidate.sentence.id))
+        w.weight *= w.candidate.sentence.record ? Math.max(factor, 0.5) : factor;
+  }
   const base = weighed.sort(
     (x, y) => y.weight - x.weight || x.candidate.sentence.id - y.candidate.sentence.id,
   );
@@ -63,13 +101,24 @@ export function selectDrafts(
   const drafts: Draft[] = [];
   const unavailable = new Set<QuestionType>();
 
+  /** Table facts ("entity=value") repeat exactly on a second sheet; prose facts nearly. */
+  const tableFacts = new Set<string>();
+  const isSameFact = (draft: Draft) =>
+    draft.sentence.record
+      ? tableFacts.has(comparisonKey(draft.fact))
+      : facts.some((f) => gramSimilarity(f, charTrigrams(draft.fact)) >= SAME_FACT_SIMILARITY);
+
   const tryType = (type: QuestionType, truth: boolean): Draft | undefined => {
     // The best few of each quarter, then weighed down by the questions the quarter already has.
     const taken = new Array<number>(SECTIONS).fill(0);
     const shortlist: Array<(typeof base)[number] & { now: number }> = [];
     for (const c of base) {
       const section = sectionOf(c.candidate.sentence);
-      if (taken[section]! >= MAX_TRIES_PER_SLOT / 2 || used.has(c.candidate.sentence.id)) continue;
+      // A table row already asked about may give another of its cells, but only when the
+      // material is too small for one question per row (second pass below).
+      const row = c.candidate.sentence.record !== undefined;
+      if (taken[section]! >= MAX_TRIES_PER_SLOT / 2 || (used.has(c.candidate.sentence.id) && !row))
+        continue;
       if (!fits(type, c.candidate)) continue;
       taken[section]!++;
       const group = groups.size > 1 ? (perGroup.get(groupOf(c.candidate.sentence)) ?? 0) : 0;
@@ -92,9 +141,12 @@ export function selectDrafts(
       for (const { candidate } of order.slice(0, MAX_TRIES_PER_SLOT)) {
         const subject = candidate.sentence.record?.[0]?.value;
         if (!allowReuse && subject && usedSubjects.has(subject)) continue;
+        if (!allowReuse && used.has(candidate.sentence.id)) continue;
         const grams = charTrigrams(candidate.sentence.text);
         if (facts.some((f) => gramSimilarity(f, grams) >= SAME_FACT_SIMILARITY)) continue;
         const draft = build(ctx, type, candidate, truth);
+        // The same fact from another place (a row repeated on a second sheet) is asked once.
+        if (draft && isSameFact(draft)) continue;
         if (draft) return draft;
       }
     }
@@ -109,16 +161,28 @@ export function selectDrafts(
     // the split is brought back to the drawn share afterwards.
     if (!draft && type === 'true_false' && !unavailable.has(type)) draft = tryType(type, !truth);
     if (!draft && !unavailable.has(type)) unavailable.add(type);
-    // Another requested type takes the slot of one the material cannot supply.
-    for (const other of types) {
-      if (draft || other === type || other === 'true_false') continue;
-      draft = tryType(other, true);
+    // Another requested type takes the slot of one the material cannot supply: the sounder
+    // types first (a typed term, a statement), a statement keyed to keep the drawn split.
+    for (const other of [...types].sort(
+      (x, y) => REMAINDER_ORDER.indexOf(x) - REMAINDER_ORDER.indexOf(y),
+    )) {
+      if (draft || other === type) continue;
+      if (other === 'true_false') {
+        const made = drafts.filter((d) => d.truth !== undefined);
+        const share = tfCount ? trues / tfCount : 0.5;
+        const wantTrue = made.filter((d) => d.truth).length < share * (made.length + 1);
+        draft = tryType(other, wantTrue) ?? tryType(other, !wantTrue);
+      } else draft = tryType(other, true);
     }
     if (draft) {
       draft.relatedConcepts = keyConcepts(ctx.a, draft);
       // A learner who writes the abbreviation or other name the material gives is right too.
       if (draft.acceptedAnswers && draft.keys[0]) {
-        const aliases = materialAliases(ctx.a.fullText, draft.keys[0]);
+        // An "alias" the stem itself shows is context, not another name of the key.
+        const stem = comparisonKey(draft.question);
+        const aliases = materialAliases(ctx.a.fullText, draft.keys[0]).filter(
+          (x) => !stem.includes(comparisonKey(x)),
+        );
         draft.acceptedAnswers = [...new Set([...draft.acceptedAnswers, ...aliases])];
       }
       drafts.push(draft);
@@ -126,7 +190,8 @@ export function selectDrafts(
       const subject = draft.sentence.record?.[0]?.value;
       if (subject) usedSubjects.add(subject);
       for (const key of draft.keys) ctx.usedKeys.add(comparisonKey(key));
-      facts.push(charTrigrams(draft.fact));
+      if (draft.sentence.record) tableFacts.add(comparisonKey(draft.fact));
+      else facts.push(charTrigrams(draft.fact));
       perSection[sectionOf(draft.sentence)]!++;
       const group = groupOf(draft.sentence);
       perGroup.set(group, (perGroup.get(group) ?? 0) + 1);
@@ -161,6 +226,25 @@ function build(
 ): Draft | undefined {
   // A table fact (candidates/table.ts) writes its own stems: "What is the <attribute> of <entity>?"
   if ('build' in c && typeof c.build === 'function') return c.build(ctx, type, truth);
+  // A question in the material (a Q&A card: 「…可否舉例？」) is no statement to blank or judge.
+  if (/[?？][」』"”]?$/u.test(c.sentence.text.trim())) return undefined;
+  // Chinese blanks, typed answers and swaps only on terms worth knowing (not 大家, 一次, 上有).
+  if (ctx.a.language === 'zh') {
+    if ('body' in c) {
+      if (!isAskableZh(c.answer)) return undefined;
+    } else {
+      const sentence = c.sentence;
+      const answers = c.answers.filter(
+        (x) =>
+          isAskableZh(x) &&
+          !isGluedCount(sentence.text, x) &&
+          (x.kind !== 'term' ||
+            (!insideLongerTerm(ctx.a, sentence, x) && !showsOtherForm(sentence, x))),
+      );
+      if (!answers.length) return undefined;
+      if (answers.length < c.answers.length) c = { ...c, answers };
+    }
+  }
   switch (type) {
     case 'multiple_choice':
       return buildMultipleChoice(ctx, c);
@@ -265,6 +349,37 @@ function weigh(a: DocAnalysis, candidates: Candidate[], settings: QuizSettings, 
       weight: candidate.score * band * kind * (onTopic ? TOPIC_WEIGHT : 1),
     };
   });
+}
+
+/** How much an expert quiz still weighs a sentence a basic quiz would ask first. */
+const EXPERT_CENTRAL_WEIGHT = 0.12;
+
+/**
+ * The sentences a basic quiz of the material would most likely ask: the best-weighed at basic
+ * overall and the best few of each quarter (basic selection spreads over the quarters).
+ */
+function basicFavourites(
+  a: DocAnalysis,
+  candidates: Candidate[],
+  settings: QuizSettings,
+): Set<number> {
+  const basic = weigh(a, candidates, { ...settings, difficulty: 'basic' }, []).sort(
+    (x, y) => y.weight - x.weight || x.candidate.sentence.id - y.candidate.sentence.id,
+  );
+  const out = new Set<number>();
+  const perSection = new Array<number>(SECTIONS).fill(0);
+  const overall = Math.max(6, Math.ceil(settings.questionCount * 0.75));
+  for (const { candidate } of basic) {
+    const id = candidate.sentence.id;
+    if (out.has(id)) continue;
+    const section = sectionOf(candidate.sentence);
+    if (out.size < overall || perSection[section]! < 3) {
+      out.add(id);
+      perSection[section]!++;
+    }
+    if (out.size >= overall + SECTIONS * 3) break;
+  }
+  return out;
 }
 
 /** Words of instructions that say how to ask, not what about. */

@@ -7,6 +7,7 @@ import {
   collapseSpaces,
   foldWidth,
   parentheticals,
+  withoutGenericModifier,
   withoutParentheticals,
 } from '../text/normalize.js';
 import type { Answer } from './answers.js';
@@ -19,6 +20,7 @@ import { toChineseNumeral } from './numbers.js';
  */
 export function acceptedAnswers(answer: Pick<Answer, 'kind' | 'text'> & Partial<Answer>): string[] {
   const key = answer.text.trim();
+  const han = /\p{Script=Han}/u.test(key);
   const forms = [key, withoutParentheticals(key), ...parentheticals(key)];
   if (/^(?:the|a|an)\s+/i.test(key)) forms.push(key.replace(/^(?:the|a|an)\s+/i, ''));
   if (answer.kind === 'number' && 'number' in answer && answer.number) {
@@ -29,13 +31,44 @@ export function acceptedAnswers(answer: Pick<Answer, 'kind' | 'text'> & Partial<
       forms.push(`${prefix}${n.value}${unit}`, `${prefix}${toChineseNumeral(n.value)}${unit}`);
     }
   }
+  // Percentages: 45% = 45 percent = 百分之四十五.
+  const percent = /^(\d+(?:\.\d+)?)\s?[%％]$/.exec(key);
+  if (percent) {
+    forms.push(`${percent[1]} percent`);
+    const n = Number(percent[1]);
+    if (Number.isInteger(n) && han) forms.push(`百分之${toChineseNumeral(n)}`);
+  }
+  // 整個產業 ↔ 產業: the stem gives the rest, a teacher takes the noun with or without it.
+  if (withoutGenericModifier(key) !== key) forms.push(withoutGenericModifier(key));
+  // An English noun in the singular or plural (the scorer folds both; the list shows them);
+  // only a lower-case common noun: a name or an acronym (Uber, NCC) has no plural.
+  if (/^[a-z][a-z -]*[a-z]$/.test(key) && answer.kind === 'term') forms.push(otherNumber(key));
   for (const form of [...forms]) {
-    forms.push(foldWidth(form), toSimplifiedSameLength(form));
-    // Only a key written in Simplified needs its Traditional form (the converter is costly).
+    forms.push(foldWidth(form));
+    // A key written in Simplified gets its Traditional form (the converter is costly); a
+    // Traditional key never lists Simplified-only forms: the scorer folds scripts itself.
     if (simplifiedOnlyChars(form).length) forms.push(toTraditional(form));
+    else if (!/\p{Script=Han}/u.test(form)) forms.push(toSimplifiedSameLength(form));
+    // 臺灣 ↔ 台灣: both are Taiwan usage.
+    if (/[臺台]/u.test(form)) forms.push(form.replace(/臺/gu, '台'), form.replace(/台/gu, '臺'));
   }
   const seen = new Set<string>();
   return forms
     .map((f) => collapseSpaces(f))
     .filter((f) => f && !seen.has(f) && (seen.add(f), true));
+}
+
+/** The other grammatical number of an English noun phrase's last word (study ↔ studies). */
+function otherNumber(phrase: string): string {
+  const m = /^(.*?)([A-Za-z]+)$/.exec(phrase)!;
+  const [, head, word] = m as unknown as [string, string, string];
+  const lower = word.toLowerCase();
+  let other: string;
+  if (/[^aeiou]ies$/.test(lower)) other = `${word.slice(0, -3)}y`;
+  else if (/(?:s|x|z|ch|sh)es$/.test(lower)) other = word.slice(0, -2);
+  else if (/[^su]s$/.test(lower) && !/(?:is|us|ss)$/.test(lower)) other = word.slice(0, -1);
+  else if (/[^aeiou]y$/.test(lower)) other = `${word.slice(0, -1)}ies`;
+  else if (/(?:s|x|z|ch|sh)$/.test(lower)) other = `${word}es`;
+  else other = `${word}s`;
+  return `${head}${other}`;
 }

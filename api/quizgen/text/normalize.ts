@@ -42,3 +42,16 @@ export function withoutParentheticals(text: string): string {
 export function parentheticals(text: string): string[] {
   return [...text.matchAll(/[(（]([^()（）]+)[)）]/g)].map((m) => m[1]!.trim()).filter(Boolean);
 }
+
+/**
+ * A generic determiner in front of a Chinese noun (整個產業 → 產業, 所有成員 → 成員): the stem
+ * supplies the rest, so a teacher accepts the noun with or without it. Only before two or more
+ * Han characters, and never 所有 of 所有權 (ownership).
+ */
+const ZH_DETERMINER =
+  /^(?:整個|整體|所有(?!權)|全部|各個|每個|每一個|這個|那個|這些|那些|該)(?=\p{Script=Han}{2})/u;
+
+export function withoutGenericModifier(text: string): string {
+  const t = text.trim();
+  return t.replace(ZH_DETERMINER, '');
+}

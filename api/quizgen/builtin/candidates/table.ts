@@ -5,6 +5,8 @@ import type { AnalysedSentence, DocAnalysis } from '../analysis.js';
 import type { Answer } from '../answers.js';
 import { citationOf, type BuildContext, type Draft } from '../draft.js';
 import { hashString } from '../rng.js';
+import { nearbyValues } from '../numbers.js';
+import { acceptedAnswers } from '../variants.js';
 import type { Field, Table } from '../records.js';
 
 /**
@@ -92,7 +94,8 @@ export function tableModels(a: DocAnalysis): TableModel[] {
   const models: TableModel[] = [];
   const byId = new Map(a.sentences.map((s) => [s.id, s]));
   for (const table of a.tables.values()) {
-    if (table.rows.length < 4) continue;
+    // A short sheet (three teams and their titles) is still a table worth asking about.
+    if (table.rows.length < MIN_ROWS) continue;
     const first = byId.get(table.rows[0]!)!;
     const name =
       first.location.kind === 'sheet'
@@ -140,6 +143,9 @@ export function tableModels(a: DocAnalysis): TableModel[] {
   return raw.length ? raw : models;
 }
 
+/** Rows a table needs before it is asked about; a column needs as many distinct values. */
+const MIN_ROWS = 3;
+
 const ASKABLE: ReadonlySet<ColumnType> = new Set(['categorical', 'numeric', 'date', 'text']);
 
 const displayKey = (value: string, type: ColumnType, zh: boolean): string => {
@@ -172,7 +178,9 @@ export function tableCandidates(a: DocAnalysis): TableCandidate[] {
     }
     const askable = model.columns.filter(
       (c) =>
-        ASKABLE.has(c.type) && c.values.length >= 4 && c.values.every((v) => [...v].length <= 40),
+        ASKABLE.has(c.type) &&
+        c.values.length >= Math.min(4, Math.max(MIN_ROWS, model.rows.size)) &&
+        c.values.every((v) => [...v].length <= 40),
     );
     for (const [id, row] of model.rows) {
       const entity = row.get(model.key.header);
@@ -225,7 +233,39 @@ function sameColumnDistractors(ctx: BuildContext, fact: Fact, count: number): st
     seen.add(k);
     pool.push({ v, score: closeness(value, v, column.type) });
   }
+  // A short numeric column (three teams' titles) gets made-up neighbours of the key's value,
+  // counts of the same kind, never a value of this column.
+  if (pool.length < count && column.type === 'numeric' && /^\d{1,6}$/.test(value))
+    for (const n of [Number(value) + 1, ...nearbyValues(Number(value), ''), 0]) {
+      const v = String(n);
+      if (seen.has(v) || n === Number(value)) continue;
+      seen.add(v);
+      pool.push({ v, score: closeness(value, v, column.type) - 0.5 });
+      if (pool.length >= count + 2) break;
+    }
   if (pool.length < count) return undefined;
+  // Rows keyed by date (a calendar): the values of the nearest rows are the plausible ones
+  // (2/15 小年夜 and 2/17 春節 beside 2/16 農曆除夕; never 春節 in April).
+  const byRow = rowDistances(fact);
+  if (byRow && column.type !== 'numeric') {
+    const nearest = [...pool]
+      .filter((p) => byRow.has(p.v))
+      .sort(
+        (x, y) =>
+          byRow.get(x.v)! - byRow.get(y.v)! || hashString(x.v + value) - hashString(y.v + value),
+      )
+      .map((p) => p.v);
+    if (nearest.length < count) return undefined;
+    const picked = nearest.slice(0, count);
+    // The key is not the one long option (a giveaway): a value at least as long from the
+    // next nearest rows takes the last place.
+    const size = (v: string) => [...v].length;
+    if (picked.every((v) => size(v) < size(value))) {
+      const longer = nearest.slice(count, count + 6).find((v) => size(v) >= size(value));
+      if (longer) picked[count - 1] = longer;
+    }
+    return picked;
+  }
   // Near values first for experts, a spread for beginners; ties broken by a stable hash.
   const near = [...pool].sort(
     (x, y) => y.score - x.score || hashString(x.v + value) - hashString(y.v + value),
@@ -237,6 +277,27 @@ function sameColumnDistractors(ctx: BuildContext, fact: Fact, count: number): st
     .sort((x, y) => hashString(x.v + value) - hashString(y.v + value))
     .slice(0, count - take);
   return [...nearPick, ...rest].map((p) => p.v);
+}
+
+/**
+ * For a table keyed by dates: each value of the fact's column with its distance in rows from
+ * the fact's row (the nearest row holding it). Undefined for other tables.
+ */
+function rowDistances(fact: Fact): Map<string, number> | undefined {
+  const { model, column } = fact;
+  const keys = [...model.rows.values()].map((r) => r.get(model.key.header) ?? '');
+  if (!keys.length || !keys.every((k) => DATE.test(k))) return undefined;
+  const ids = [...model.rows.keys()];
+  const at = ids.indexOf(fact.sentence.id);
+  if (at < 0) return undefined;
+  const out = new Map<string, number>();
+  ids.forEach((id, i) => {
+    const v = model.rows.get(id)!.get(column.header);
+    if (!v) return;
+    const d = Math.abs(i - at);
+    if (!out.has(v) || out.get(v)! > d) out.set(v, d);
+  });
+  return out;
 }
 
 function closeness(key: string, other: string, type: ColumnType): number {
@@ -326,12 +387,15 @@ function buildTableQuestion(
   const base = {
     relatedConcepts: [fact.model.key.header, column.header],
     citation: citationOf(sentence),
-    fact: `${fact.entity}=${fact.value}`,
+    // One fact per column, entity and value; a count is told apart by its sheet ("since 67").
+    fact: `${column.type === 'numeric' ? `${fact.model.name}|` : ''}${column.header}|${fact.entity}=${fact.value}`,
     sentence,
   };
   const askWhat = zh
     ? `依${table}，${entity}的${column.header}是什麼？`
-    : `In ${table}, what is the ${column.header} of ${entity}?`;
+    : column.type === 'numeric' && /s$/.test(column.header)
+      ? `In ${table}, what number is given as ${column.header} for ${entity}?`
+      : `In ${table}, what is the ${column.header} of ${entity}?`;
   switch (type) {
     case 'multiple_choice': {
       const uniqueValue = (column.values.length ?? 0) > 0 && valueOwners(fact, value) === 1;
@@ -390,7 +454,9 @@ function buildTableQuestion(
         ...base,
         type,
         question: askWhat,
-        acceptedAnswers: acceptedFor(value),
+        acceptedAnswers: [
+          ...new Set([...acceptedFor(value), ...acceptedAnswers({ kind: 'field', text: value })]),
+        ],
         keys: [value],
         explanation: explainRow(fact, zh),
       };
@@ -399,9 +465,11 @@ function buildTableQuestion(
       let shown = value;
       let why = explainRow(fact, zh);
       if (!truth) {
-        const other = (sameColumnDistractors({ ...ctx, closeness: 1 }, fact, 3) ?? []).find(
-          (v) => !entityHas(fact, v),
-        );
+        // Another row's value of this column: the statement contradicts the row on one cell.
+        const others = fact.column.values.filter((v) => comparisonKey(v) !== comparisonKey(value));
+        const other = (
+          sameColumnDistractors({ ...ctx, closeness: 1 }, fact, Math.min(3, others.length)) ?? []
+        ).find((v) => !entityHas(fact, v));
         if (!other) return undefined;
         shown = other;
         const where = explainOther(fact, other, zh);

@@ -23,6 +23,12 @@ const ZH_INSTRUCTION =
   /^(?:請(?:問|說明|解釋|比較|列舉|計算|討論|回答|思考|寫出|試|依|根據|參考|閱讀|判斷)|試(?:述|說明|比較|列舉|計算|討論|問)|說明|計算|列舉|討論|思考|練習|下列何者|承上題|依據上文|根據上文)/;
 const ZH_NOTE =
   /^(?:[（(]?(?:註|注|備註|附註|說明|提醒|小提醒|資料來源|圖片來源|來源|延伸閱讀)\s*[:：])/;
+/**
+ * A note about the document itself, anywhere in the sentence: an editing or transcript notice
+ * (「此為逐字稿共筆頁面，…敬請直接點選…進行編修」), a request to the reader to click or edit.
+ */
+const ZH_META_NOTE =
+  /^\P{L}*此為.{0,12}(?:逐字稿|共筆|頁面|紀錄)|(?:敬請|請)(?:直接)?(?:點選|點擊|編修|修改|留言|填寫)|(?:點選|點擊)[^，。]{0,20}(?:圖示|按鈕|連結)|共筆頁面/u;
 const ZH_CHATTER =
   /謝謝|感謝|多謝|大家好|各位好|哈囉|嗨[，,！!]|歡迎(?:回到|來到|收聽|收看|大家|各位|您)|很高興(?:再次)?(?:回來|來到|見到|與你|跟你|跟大家|和大家|能夠|有機會)|我是.{1,40}?(?:主持人|記者|博士|教授|老師|研究員|製作人)|預祝|祝(?:大家|各位|福)|(?:很|非常|十分)(?:高興|榮幸|開心)|期待(?:大家|各位)|(?:這|本|上|下)一?集|節目|收聽|Podcast|掌聲|(?:請|讓我們)(?:大家|各位)|聽得到嗎|下一(?:題|位|個問題)|今天的(?:節目|來賓|講者)|(?:各位|大家)(?:來賓|朋友|先進|貴賓)/;
 /** An address opening a sentence: 「政委、呂局長，…」. */
@@ -42,7 +48,7 @@ export function sentenceKind(text: string, language: 'zh' | 'en'): SentenceKind 
       return 'exercise';
     return 'study';
   }
-  if (ZH_NOTE.test(t)) return 'note';
+  if (ZH_NOTE.test(t) || ZH_META_NOTE.test(t)) return 'note';
   if (ZH_CHATTER.test(t) || ZH_ADDRESS.test(t) || ZH_BACKCHANNEL.test(t)) return 'chatter';
   if (ZH_INSTRUCTION.test(t)) return 'exercise';
   return 'study';

@@ -1,0 +1,317 @@
+import type { DocAnalysis } from './analysis.js';
+import type { Answer } from './answers.js';
+import type { Distractor } from './distractors.js';
+import type { Term } from './keyphrases.js';
+import type { TermKind } from './terms.js';
+import { isAskableZh } from './zh-keys.js';
+
+/**
+ * Strict typing of Chinese distractors (and of the swaps that make a statement false). jieba's
+ * dictionary tags many common words as names (榮譽, 高昂, 青少年 as persons; 普及, 上路 as
+ * places), so a name tag is trusted only when the word looks like a name of that kind; then a
+ * distractor is of the key's kind (a person for a person, never a "person" beside a common
+ * noun), of a similar length, and shares the key's category ending (…法, …部, …會, …制度) when
+ * the key has one and the two are not co-members of one list.
+ */
+
+/** The kinds of terms.ts (English adds law and event; Chinese terms rarely carry them). */
+export type ZhKind = TermKind;
+
+/** Characters of transliterated foreign names (約翰, 喬治, 威廉, 愛沙尼亞, 華盛頓). */
+const TRANSLITERATION = new Set([
+  ...'阿埃艾愛安奧澳巴拜班邦保貝本比彼畢波伯柏布查達戴丹德迪蒂丁杜多厄恩法菲費芬弗福富伏甘戈格葛古圭哈海漢赫亨胡華霍基吉加賈簡傑金喬卡凱坎康柯科克肯庫奎拉萊蘭朗勞勒雷蕾里理麗利莉林琳羅洛盧魯路倫馬瑪邁麥曼梅蒙米密摩莫穆納娜內尼妮紐諾歐帕派潘佩皮普奇齊恰切欽瓊丘薩塞森沙莎史斯松蘇索塔泰湯唐特提托瓦威韋維溫沃伍西希席謝辛休雅亞揚耶伊依因英尤約詹珍朱茲佐翰治廉頓遜爾姆蒂娃絲芙瑞賽奈爵喀',
+]);
+
+/** Frequent family names: a three-character word starting with one is likely a person's name. */
+const SURNAMES = new Set([
+  ...'王李張劉陳楊黃趙吳周徐孫馬朱胡郭何高林羅鄭梁謝宋唐許韓馮鄧曹彭曾蕭田董袁潘蔣蔡余杜葉程蘇魏呂丁任沈姚盧姜崔鍾譚陸汪范金石廖賈夏韋方白鄒孟熊秦邱江尹薛段雷侯龍史陶黎賀顧毛郝龔邵萬錢嚴武戴莫孔向湯卓游詹柯簡顏翁賴洪莊',
+]);
+
+/** Words right after a name that say it is a person's: a title or a speaker label. */
+const PERSON_CONTEXT =
+  /^(?:[：:]|先生|女士|小姐|老師|教授|博士|部長|院長|主委|委員|理事長|執行長|總統|市長|議員|同學|律師|醫師|牧師|法官|大法官)/u;
+
+/**
+ * Place-name endings: 臺灣, 亞洲, 澎湖縣, 東吉嶼, 延平南路. A two-character word needs a strong
+ * ending (登山, 上路 are verbs; 玉山 is lost): mountains, rivers, islands, roads need three.
+ */
+const PLACE_END = /.[國州洲省市縣鄉鎮灣北南]$|.{2,}[區村島嶼山河湖海洋港城路街]$/u;
+
+/** Roads and streets: a place of another grain than a country or a city. */
+const ROAD = /.{2,}[路街巷段]$/u;
+
+/** A place's grain by its ending: a road, a city or county, or a country or region. */
+export function placeGrain(text: string): 'road' | 'city' | 'country' {
+  if (ROAD.test(text)) return 'road';
+  return /.[市北南縣鄉鎮區村]$/u.test(text) ? 'city' : 'country';
+}
+
+/** Endings of organisations: 數位發展部, 國發會, 資安署. */
+const ORG_END = /[部會院署局處司所館黨校社團隊廠行署府]$/u;
+
+/** Category endings that make two compounds things of one kind (資安署/產業署, 刑法/民法). */
+const CATEGORY_END =
+  /(?:制度|政策|計畫|方案|條款|法案|委員會)$|[法部會院署局處司制權員者師官長黨獎症病菌素器機體率論學性化]$/u;
+
+/** Characters almost only names use (翰 of 約翰, 喬 of 喬治): a two-character name needs one. */
+const NAME_ONLY = new Set([
+  ...'翰喬廉瑪莉娜蒂琳茲遜頓傑妮娃絲芙瑞賽奈爵喀佐詹珍薩莎蘇索塔湯伊尤約邁麥蕾',
+]);
+
+/**
+ * Whether a word reads as a transliterated name: every character one such names use, and for
+ * two characters one that ordinary words hardly use (約翰, 塔林, not 倫理 or 普及).
+ */
+function transliterated(text: string): boolean {
+  const chars = [...text];
+  if (chars.length < 2 || !chars.every((c) => TRANSLITERATION.has(c))) return false;
+  return chars.length >= 3 || chars.some((c) => NAME_ONLY.has(c));
+}
+
+/** Whether the material ever writes the word as a person's: followed by a title or a colon. */
+function usedAsPerson(fullText: string, word: string): boolean {
+  for (let at = fullText.indexOf(word); at >= 0; at = fullText.indexOf(word, at + 1))
+    if (PERSON_CONTEXT.test(fullText.slice(at + word.length, at + word.length + 4))) return true;
+  return false;
+}
+
+let nameSegmenter: Intl.Segmenter | undefined;
+
+/**
+ * A three-character word read as family name + given name: the word segmenter sets the
+ * family name apart (陳|泉|錫, 王|小明); a word it knows whole (向前走, 青少年) is no name
+ * unless the material gives it a title.
+ */
+function readsAsName(text: string): boolean {
+  nameSegmenter ??= new Intl.Segmenter('zh-TW', { granularity: 'word' });
+  const first = nameSegmenter.segment(text)[Symbol.iterator]().next().value;
+  return first !== undefined && first.segment.length === 1;
+}
+
+const kinds = new WeakMap<DocAnalysis, Map<string, ZhKind>>();
+
+/** A term's kind once jieba's name tags are checked against how the word looks and is used. */
+export function verifiedKind(a: DocAnalysis, term: Pick<Term, 'text' | 'kind'>): ZhKind {
+  let cache = kinds.get(a);
+  if (!cache) kinds.set(a, (cache = new Map()));
+  const known = cache.get(term.text);
+  if (known) return known;
+  const text = term.text;
+  const han = /^\p{Script=Han}+$/u.test(text);
+  let kind: ZhKind = term.kind;
+  if (han && term.kind === 'person') {
+    const length = [...text].length;
+    // A family name in front, and three characters or a title after it in the material.
+    const person =
+      (transliterated(text) && length <= 5) ||
+      (SURNAMES.has(text[0]!) &&
+        !CATEGORY_END.test(text) &&
+        ((length === 3 && readsAsName(text)) || usedAsPerson(a.fullText, text)));
+    kind = person ? 'person' : 'term';
+  } else if (han && term.kind === 'place') {
+    kind =
+      (PLACE_END.test(text) || transliterated(text)) && !wordBeforeName(a, text) ? 'place' : 'term';
+  } else if (han && term.kind === 'org') {
+    kind = ORG_END.test(text) ? 'org' : 'term';
+  } else if (han && term.kind === 'proper') {
+    // jieba's "other proper noun" (and a word it did not know) is no kind of its own in Han.
+    kind = ORG_END.test(text) && [...text].length >= 3 ? 'org' : 'term';
+  }
+  cache.set(text, kind);
+  return kind;
+}
+
+/**
+ * 關心臺灣, 美國方面: a word glued in front of a place the material names on its own is a
+ * phrase about the place, not another place (臺北市 and 新北 are not: the front is no word).
+ */
+function wordBeforeName(a: DocAnalysis, text: string): boolean {
+  const chars = [...text];
+  for (let k = 2; k <= chars.length - 2; k++) {
+    const rest = termOf(a, chars.slice(k).join(''));
+    if (rest && rest.kind === 'place' && termOf(a, chars.slice(0, k).join('')) === undefined)
+      return !transliterated(chars.slice(0, k).join(''));
+    if (rest && rest.kind === 'place') return true;
+  }
+  return false;
+}
+
+const termsByText = new WeakMap<DocAnalysis, Map<string, Term>>();
+
+function termOf(a: DocAnalysis, text: string): Term | undefined {
+  let map = termsByText.get(a);
+  if (!map) {
+    map = new Map();
+    for (const t of a.terms.values()) if (!map.has(t.text)) map.set(t.text, t);
+    termsByText.set(a, map);
+  }
+  return map.get(text);
+}
+
+/** Names compete with names of their kind; places and organisations are told apart loosely. */
+function kindGroup(kind: ZhKind): string {
+  return kind === 'place' || kind === 'org' ? 'name' : kind;
+}
+
+/** The category ending a Chinese key has, if any (制度, 法, 部, 會 …). */
+export function categoryEnding(text: string): string | undefined {
+  if ([...text].length < 3) return undefined;
+  return CATEGORY_END.exec(text)?.[0];
+}
+
+/**
+ * Keeps the distractors of a Chinese term answer that are of its kind. Numbers and table cells
+ * are typed where they are made; a Latin name (NFT, Uber) keeps the checks it had.
+ */
+export function typedZhDistractors(
+  a: DocAnalysis,
+  answer: Answer,
+  picked: Distractor[],
+): Distractor[] {
+  if (a.language !== 'zh' || answer.kind !== 'term') return picked;
+  // A Latin name in Chinese text: never a fragment of a dotted name (Pol of Pol.is, sli of
+  // sli.do) on either side.
+  if (!/\p{Script=Han}/u.test(answer.text))
+    return dottedFragment(a, answer.text) ? [] : picked.filter((d) => !dottedFragment(a, d.text));
+  // No options at all for a blank that should not be asked (大家, 一次, 上有).
+  if (!isAskableZh(answer)) return [];
+  const keyKind = verifiedKind(a, answer.term);
+  const keyLength = [...answer.text].length;
+  const ending = categoryEnding(answer.text);
+  return picked.filter((d) => {
+    if (!/^\p{Script=Han}+$/u.test(d.text)) return false;
+    const term = termOf(a, d.text);
+    if (!term) return false;
+    if (
+      !isAskableZh({ kind: 'term', text: d.text, start: 0, end: 0, mention: answer.mention, term })
+    )
+      return false;
+    const kind = verifiedKind(a, term);
+    if (kindGroup(kind) !== kindGroup(keyKind)) return false;
+    // "Another name of the same kind" holds only for names that are names (not 榮譽 → 約翰).
+    if (d.relation === 'kind' && (kind === 'term' || keyKind === 'term')) return false;
+    const length = [...d.text].length;
+    if (Math.abs(length - keyLength) > Math.max(1, Math.floor(keyLength / 2))) return false;
+    // A road among roads, a city among cities, a country among countries (not 延平南路 or
+    // 台北 beside 愛沙尼亞).
+    if (kind === 'place' && placeGrain(d.text) !== placeGrain(answer.text)) return false;
+    // 數位部 beside 數發部: two short forms of one name (數位發展部) are one answer.
+    if (sameEntity(a, answer.text, d.text)) return false;
+    // A category compound (憲法, 數位發展部) among others of its category, unless listed with it.
+    if (ending && d.relation !== 'sibling' && !d.text.endsWith(ending)) return false;
+    return true;
+  });
+}
+
+/** Particles and prepositions: a neighbour that fits almost any word. */
+const FUNCTION_CHAR = /^[的了是在和與及或也都就而之有為著把被對從向]$/u;
+
+/**
+ * Whether a word may stand in the key's place and still read as Chinese: the material writes
+ * it somewhere right after the character before the key, or right before the character after
+ * it (被任命為 → 被法官為 has neither, 是交通部 → 是內政部 has the first). Punctuation gives
+ * no evidence.
+ */
+export function fitsLocalFrame(
+  a: DocAnalysis,
+  sentence: { text: string },
+  answer: { start: number; end: number },
+  substitute: string,
+): boolean {
+  const han = /^\p{Script=Han}+$/u;
+  // A particle beside the key (的, 是, 在) fits anything: then two characters are the frame.
+  const width = (c: string) => (FUNCTION_CHAR.test(c) ? 2 : 1);
+  const l1 = sentence.text.slice(Math.max(0, answer.start - 1), answer.start);
+  const left = sentence.text.slice(Math.max(0, answer.start - width(l1)), answer.start);
+  const r1 = sentence.text.slice(answer.end, answer.end + 1);
+  const right = sentence.text.slice(answer.end, answer.end + width(r1));
+  if (han.test(left) && a.fullText.includes(left + substitute)) return true;
+  if (han.test(right) && a.fullText.includes(substitute + right)) return true;
+  return false;
+}
+
+/** Whether `short` is `long` with characters left out (數發部 of 數位發展部), same first and last. */
+export function abbreviates(short: string, long: string): boolean {
+  const s = [...short];
+  const l = [...long];
+  if (s.length >= l.length || s[0] !== l[0] || s[s.length - 1] !== l[l.length - 1]) return false;
+  let i = 0;
+  for (const c of l) if (c === s[i]) i++;
+  return i === s.length;
+}
+
+/**
+ * Whether two Chinese names are forms of one: one abbreviates the other, or both abbreviate
+ * a longer name of the material (數位部 and 數發部 of 數位發展部).
+ */
+export function sameEntity(a: DocAnalysis, x: string, y: string): boolean {
+  if (abbreviates(x, y) || abbreviates(y, x)) return true;
+  const fx = [...x];
+  const fy = [...y];
+  if (fx[0] !== fy[0] || fx[fx.length - 1] !== fy[fy.length - 1]) return false;
+  for (const t of a.terms.values())
+    if (abbreviates(x, t.text) && abbreviates(y, t.text)) return true;
+  return false;
+}
+
+/**
+ * Whether an answer is part of a longer term the material uses (政策 of 政策履歷, 聊天 of
+ * 聊天機器人): a blank or a swap there splits a word.
+ */
+export function insideLongerTerm(
+  a: DocAnalysis,
+  sentence: { text: string },
+  answer: { start: number; end: number },
+): boolean {
+  const text = sentence.text;
+  for (let k = 1; k <= 3; k++) {
+    const after = text.slice(answer.start, answer.end + k);
+    const before = text.slice(Math.max(0, answer.start - k), answer.end);
+    if (
+      after.length > answer.end - answer.start &&
+      /\p{Script=Han}$/u.test(after) &&
+      termOf(a, after)
+    )
+      return true;
+    if (answer.start - k >= 0 && /^\p{Script=Han}/u.test(before) && termOf(a, before)) return true;
+  }
+  return false;
+}
+
+/** Whether the sentence shows another form of the key (數位發展部 beside a blank for 數發部). */
+export function showsOtherForm(
+  sentence: { mentions: Array<{ text: string; start: number }> },
+  answer: { text: string; start: number },
+): boolean {
+  return sentence.mentions.some(
+    (m) =>
+      m.start !== answer.start &&
+      m.text !== answer.text &&
+      (abbreviates(answer.text, m.text) || abbreviates(m.text, answer.text)),
+  );
+}
+
+const fragments = new WeakMap<DocAnalysis, Map<string, boolean>>();
+
+/** Whether every use of a Latin word in the material is glued to a dot and more letters. */
+export function dottedFragment(a: DocAnalysis, word: string): boolean {
+  if (!/^[A-Za-z][\w-]*$/.test(word)) return false;
+  let cache = fragments.get(a);
+  if (!cache) fragments.set(a, (cache = new Map()));
+  let known = cache.get(word);
+  if (known === undefined) {
+    const text = a.fullText;
+    let uses = 0;
+    let glued = 0;
+    for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+      const before = text.slice(Math.max(0, at - 2), at);
+      const after = text.slice(at + word.length, at + word.length + 2);
+      if (/[A-Za-z0-9]$/.test(before) || /^[A-Za-z0-9]/.test(after)) continue;
+      uses++;
+      if (/^\.[A-Za-z]/.test(after) || /[A-Za-z]\.$/.test(before)) glued++;
+    }
+    known = uses > 0 && glued === uses;
+    cache.set(word, known);
+  }
+  return known;
+}
