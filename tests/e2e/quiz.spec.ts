@@ -72,7 +72,8 @@ const T = {
     exported: '已開始下載測驗結果',
   },
   en: {
-    file: 'pdf/en_tracemonkey_pldi09_2col.pdf',
+    // A textbook chapter: every seed gives ten questions of all four types.
+    file: '../study-corpus/textbook/en_ims_ch01_data_hello.md',
     sideFile: '../study-corpus/transcripts/en_communal_ai_talk.md',
     upload: 'Upload material',
     generate: 'Generate new quiz',

@@ -19,7 +19,7 @@ import { definitionCandidates } from './candidates/definition.js';
 import { tableCandidates } from './candidates/table.js';
 import type { BuildContext } from './draft.js';
 import { finalizeQuestions } from './finalize.js';
-import { createRng } from './rng.js';
+import { createRng, hashString } from './rng.js';
 import { planSlots, selectDrafts } from './select.js';
 import { templatesFor } from './templates/index.js';
 
@@ -82,7 +82,12 @@ async function generate(
   const t = templatesFor(written);
   // No seed given (a learner's request): a fresh one, so two quizzes of one material differ in
   // what they ask, where the keys stand and how many statements are true.
-  const rng = createRng(settings.seed ?? randomInt(2 ** 31));
+  // A given seed is mixed with the document, so two materials quizzed with one seed (an
+  // evaluation run, a test) do not share key positions, true/false split and type order.
+  const rng = createRng(
+    (settings.seed ?? randomInt(2 ** 31)) ^
+      hashString(`${analysis.fullText.length}:${analysis.fullText.slice(0, 2000)}`),
+  );
   const slots = planSlots(settings.questionCount, settings.questionTypes);
   const choiceItems = slots.filter((s) => s === 'multiple_choice').length;
   const blankItems = slots.filter((s) => s === 'dropdown_fill_in_blank').length;

@@ -68,7 +68,8 @@ export function selectDrafts(
   const types = settings.questionTypes.length
     ? settings.questionTypes
     : (['multiple_choice'] as QuestionType[]);
-  const slots = planSlots(settings.questionCount, types);
+  // The types' order is drawn per quiz too: always MC, T/F, blank, short answer is a pattern.
+  const slots = rng.shuffle(planSlots(settings.questionCount, types));
   const tfCount = slots.filter((s) => s === 'true_false').length;
   const trues = drawTrueCount(tfCount, rng);
   const truths = rng.shuffle(Array.from({ length: tfCount }, (_, i) => i < trues));
@@ -153,14 +154,28 @@ export function selectDrafts(
     return undefined;
   };
 
+  /** Whether one more statement of this truth keeps the split as balanceTrueFalse wants it. */
+  const splitAllows = (truth: boolean) => {
+    const made = drafts.filter((d) => d.truth !== undefined);
+    const n = made.length + 1;
+    const t = made.filter((d) => d.truth).length + (truth ? 1 : 0);
+    const share = tfCount ? trues / tfCount : 0.5;
+    return (n < 3 || (t > 0 && t < n)) && Math.abs(t - share * n) <= 1;
+  };
+
   let tfIndex = 0;
   slots.forEach((type, i) => {
     const truth = type === 'true_false' ? truths[tfIndex++]! : true;
     let draft = unavailable.has(type) ? undefined : tryType(type, truth);
-    // A statement the material cannot make false (or true) is still worth asking the other way;
-    // the split is brought back to the drawn share afterwards.
-    if (!draft && type === 'true_false' && !unavailable.has(type)) draft = tryType(type, !truth);
-    if (!draft && !unavailable.has(type)) unavailable.add(type);
+    // A statement the material cannot make false (or true) is still worth asking the other way,
+    // when the true/false split stays even enough: a statement the balancing would drop later
+    // leaves its slot to another type instead (a material with no checkable false statement
+    // gets short answers, not a quiz cut short).
+    if (!draft && type === 'true_false' && !unavailable.has(type)) {
+      const other = tryType(type, !truth);
+      if (!other) unavailable.add(type);
+      else if (splitAllows(!truth)) draft = other;
+    } else if (!draft && !unavailable.has(type)) unavailable.add(type);
     // Another requested type takes the slot of one the material cannot supply: the sounder
     // types first (a typed term, a statement), a statement keyed to keep the drawn split.
     for (const other of [...types].sort(
@@ -171,7 +186,8 @@ export function selectDrafts(
         const made = drafts.filter((d) => d.truth !== undefined);
         const share = tfCount ? trues / tfCount : 0.5;
         const wantTrue = made.filter((d) => d.truth).length < share * (made.length + 1);
-        draft = tryType(other, wantTrue) ?? tryType(other, !wantTrue);
+        draft = tryType(other, wantTrue);
+        if (!draft && splitAllows(!wantTrue)) draft = tryType(other, !wantTrue);
       } else draft = tryType(other, true);
     }
     if (draft) {
