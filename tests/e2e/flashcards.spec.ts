@@ -116,7 +116,12 @@ const flashLogs = (quizId: string) =>
 
 /** The stored question whose stem is on the card's front. */
 function questionOf(front: string, questions: StoredQuestion[]) {
-  const q = questions.find((x) => squash(front).includes(squash(x.question).slice(-20)));
+  // The front shows the quoted sentence of a prompt ("…？「…」"), without its closing quote.
+  const tail = (stem: string) =>
+    squash(stem)
+      .replace(/[」”"]\s*[。.]?$/u, '')
+      .slice(-15);
+  const q = questions.find((x) => squash(front).includes(tail(x.question)));
   expect(q, `the question on the card: ${front}`).toBeTruthy();
   return q!;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   filledSentence,
   langTag,
+  cardFront,
   quizCards,
   termCards,
 } from '../../src/features/flashcards/lib/cards';
@@ -221,5 +222,31 @@ describe('a flashcard session', () => {
     expect(s.index).toBe(1);
     expect(shuffled([1, 2, 3], () => 0.999)).toEqual([1, 2, 3]);
     expect(startDeck([]).done).toBe(true);
+  });
+});
+
+describe('cardFront', () => {
+  it('shows the quoted sentence alone when the stem is a quiz prompt around a blank or a statement', () => {
+    expect(
+      cardFront(
+        'multiple_choice',
+        '依據教材，下列何者最適合填入空格？「_____的司法權屬於最高法院。」',
+      ),
+    ).toBe('_____的司法權屬於最高法院。');
+    expect(
+      cardFront(
+        'dropdown_fill_in_blank',
+        'Choose the correct option for each blank, according to the material: “The _____ is a sample.”',
+      ),
+    ).toBe('The _____ is a sample.');
+    expect(
+      cardFront('true_false', 'True or false, according to the material: “Stents help.”'),
+    ).toBe('Stents help.');
+  });
+
+  it('keeps a stem whose quote is not the thing asked, and plain questions', () => {
+    const described = 'Which term is described as “a group of people studied”?';
+    expect(cardFront('multiple_choice', described)).toBe(described);
+    expect(cardFront('short_answer', 'What is a census?')).toBe('What is a census?');
   });
 });

@@ -24,6 +24,22 @@ const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 /** A fill-in stem's blank marker: five or more underscores. */
 const MARKER_RUN = /_{5,}/g;
 
+/** A quoted sentence at the end of a stem: 「…」 or “…”. */
+const QUOTED_TAIL = /(?:「([^」]*)」|“([^”]*)”|"([^"]*)")\s*[。.]?$/u;
+
+/**
+ * What a card's front shows: the quoted sentence alone when the stem is a quiz prompt around
+ * it ("Which option best fills the blank? “…_____…”", "True or false: “…”") — a card has no
+ * options to choose from; any other stem as it is.
+ */
+export function cardFront(type: string, question: string): string {
+  const m = QUOTED_TAIL.exec(question);
+  const quoted = m ? squash(m[1] ?? m[2] ?? m[3] ?? '') : '';
+  if (!quoted) return question;
+  if (type === 'true_false' || new RegExp(MARKER_RUN.source).test(quoted)) return quoted;
+  return question;
+}
+
 /** The text of the option `id` among `options`, or ''. */
 function optionText(options: unknown, id: string): string {
   const found = list(options).find((o) => str(rec(o).id) === id);
@@ -70,11 +86,11 @@ export function quizCards(report: unknown): Flashcard[] {
     const answer = squash(str(d.correctAnswer));
     if (!questionId || !question || seen.has(questionId)) continue;
     let back = answer;
-    let front = question;
+    let front = cardFront(str(d.type), question);
     let note: string | undefined;
     switch (str(d.type)) {
       case 'dropdown_fill_in_blank':
-        front = question.replace(MARKER_RUN, '_____');
+        front = front.replace(MARKER_RUN, '_____');
         back = filledSentence(d) ?? answer;
         break;
       case 'true_false': {
