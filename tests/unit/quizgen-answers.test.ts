@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { materialAliases } from '../../api/quizgen/builtin/answers.js';
+import { boundedNumber } from '../../api/quizgen/builtin/build-statement.js';
 import { shortAnswerMatches } from '../../api/scoring/short-answer.js';
 
 /*
@@ -30,9 +31,54 @@ describe('aliases the material defines', () => {
     expect(materialAliases('The effect (2019) was small.', 'effect')).toEqual([]);
   });
 
+  it('takes no English gloss or role in parentheses for another name (a wrong key accepted)', () => {
+    // Hold-out v2 grading, 2026-11-27: "blood thinner" accepted "treatment group" and
+    // "corresponding to the control group" from asides like these.
+    const trial =
+      'Patients got a blood thinner (treatment group) or a placebo (control group). The blood thinner (corresponding to the control group in other studies) was cheap.';
+    expect(materialAliases(trial, 'blood thinner')).toEqual([]);
+    expect(materialAliases(trial, 'placebo')).toEqual([]);
+    // A marked or acronym aside still is one.
+    expect(
+      materialAliases('A false positive (or type I error) is costly.', 'false positive'),
+    ).toEqual(['type I error']);
+    expect(materialAliases('A data frame (DF) holds it.', 'data frame')).toEqual(['DF']);
+  });
+
   it('lets the scorer accept the alias once it is among the accepted answers', () => {
     const accepted = ['國家發展委員會', ...materialAliases(zh, '國家發展委員會')];
     expect(shortAnswerMatches('国发会', accepted)).toBe(true);
     expect(shortAnswerMatches('環保署', accepted)).toBe(false);
+  });
+});
+
+/*
+ * A number under a bound is no checkable point for a false statement (hold-out v2 grading,
+ * 2026-11-27: "over 80% of plain text emails are not spam" became a "false" "over 50%…",
+ * which is true).
+ */
+describe('numbers under a bound or an approximation', () => {
+  const at = (text: string, number: string) => {
+    const start = text.indexOf(number);
+    return boundedNumber(text, { start, end: start + number.length });
+  };
+
+  it.each([
+    ['Over 80% of plain text emails are not spam.', '80'],
+    ['More than 1,000 people signed.', '1,000'],
+    ['It takes about 30 minutes.', '30'],
+    ['At least 3 reviewers read it.', '3'],
+    ['超過八成的民眾支持。', '八成'],
+    ['有三十人以上參加。', '三十'],
+    ['大約十年前開始。', '十'],
+  ])('%s (%s) is bounded', (text, number) => {
+    expect(at(text, number)).toBe(true);
+  });
+
+  it.each([
+    ['The study followed 224 patients for 365 days.', '224'],
+    ['民國 115 年 1 月 1 日放假。', '115'],
+  ])('%s (%s) is exact', (text, number) => {
+    expect(at(text, number)).toBe(false);
   });
 });

@@ -55,6 +55,24 @@ const ALIAS_END = /[，,。；;：:、）)」』\n]/u;
  * "X, also known as Y". A learner who writes the abbreviation or alias the material taught is
  * right. At most three, each short and with a letter in it.
  */
+/** Both Latin-script words, and the aside is not an acronym of the key (nor the key of it). */
+function latinGloss(key: string, aside: string): boolean {
+  const latin = (x: string) => /^[\p{Script=Latin}\d\s'’.-]+$/u.test(x.trim());
+  if (!latin(key) || !latin(aside)) return false;
+  const initials = (x: string) =>
+    x
+      .trim()
+      .split(/[\s-]+/)
+      .map((w) => w[0] ?? '')
+      .join('')
+      .toLowerCase();
+  const acronym = (x: string) => /^\p{Lu}{2,6}s?$/u.test(x.trim());
+  if (acronym(aside) && initials(key) === aside.trim().replace(/s$/, '').toLowerCase())
+    return false;
+  if (acronym(key) && initials(aside) === key.trim().replace(/s$/, '').toLowerCase()) return false;
+  return true;
+}
+
 export function materialAliases(fullText: string, key: string): string[] {
   const k = key.trim();
   if ([...k].length < 2) return [];
@@ -77,11 +95,13 @@ export function materialAliases(fullText: string, key: string): string[] {
     // A Latin key inside a longer word ("AI" in "FAIR") is not the key.
     if (/^[\p{Script=Latin}\d]/u.test(k) && /[\p{L}\d]$/u.test(before)) continue;
     if (/[\p{Script=Latin}\d]$/u.test(k) && /^[\p{L}\d]/u.test(after)) continue;
-    add(
-      /^[」』”"]?\s*[（(](?:以下)?(?:簡稱|简称|又稱|或稱|abbreviated|hereafter)?\s*([^（）()]{1,40})[）)]/u.exec(
+    const paren =
+      /^[」』”"]?\s*[（(](?:以下)?(簡稱|简称|又稱|或稱|abbreviated|hereafter|or|aka|also called)?\s*([^（）()]{1,40})[）)]/u.exec(
         after,
-      )?.[1],
-    );
+      );
+    // An English aside after an English term is most often a gloss or a role ("blood thinner
+    // (treatment group)"), not another name: only a marked one, or an acronym of the term, is.
+    if (paren && (paren[1] || !latinGloss(k, paren[2]!))) add(paren[2]);
     add(/^[，,]?\s*(?:簡稱|又稱|或稱|亦稱)「?([^，,。；;」]{1,20})/u.exec(after)?.[1]);
     add(/^,?\s+also (?:known as|called) ([^,.;()]{1,40})/u.exec(after)?.[1]);
     // "Y (X)": the key is the abbreviation or translation in parentheses. Y is a quoted term

@@ -68,6 +68,9 @@ export function buildTrueFalse(
     // A filler or discourse word ("Yeah", "sure", 大家) is no checkable point: swapping it
     // makes nonsense or a statement that is still true.
     if (!isSwappableKey(a, answer)) continue;
+    // A number under a bound or an approximation ("over 80%", "about 30", 超過八成, 三十人以上)
+    // may stay true when changed ("over 50%" holds too): no checkable point, no swap.
+    if (answer.kind === 'number' && boundedNumber(sentence.text, answer)) continue;
     // A swapped common noun reads as nonsense unless it is a sibling or shares the head word;
     // names and numbers swap cleanly.
     // A false statement contradicts the material on a checkable point: another member of
@@ -136,6 +139,18 @@ export function buildTrueFalse(
     };
   }
   return undefined;
+}
+
+const BOUND_BEFORE =
+  /(?:\b(?:over|more than|less than|fewer than|greater than|at least|at most|above|below|under|exceed(?:s|ing)?|up to|nearly|almost|about|around|approximately|roughly|some|upwards of|no more than|no less than)\s+(?:[$€£¥]\s*)?|(?:超過|逾|多於|少於|不到|不足|至少|最多|將近|接近|約|大約|大概|高達|近|達)\s*)$/iu;
+const BOUND_AFTER =
+  /^\s*(?:%|percent|per cent|％)?\s*(?:\p{L}{1,12}\s*)?(?:or (?:more|less|fewer|higher|lower|above|below|so)|plus\b|\+|以上|以下|以內|左右|上下|多|餘|出頭)/iu;
+
+/** Whether the number stands under a bound or an approximation in its sentence. */
+export function boundedNumber(text: string, answer: { start: number; end: number }): boolean {
+  const before = text.slice(Math.max(0, answer.start - 24), answer.start);
+  const after = text.slice(answer.end, answer.end + 16);
+  return BOUND_BEFORE.test(before) || BOUND_AFTER.test(after);
 }
 
 /**
