@@ -259,6 +259,12 @@ export const errorCatalog = {
     'zh-TW': '此功能僅限付費會員使用，請升級您的帳戶。',
     en: 'This feature is only available for premium members. Please upgrade your account.',
   },
+  QUESTION_TYPES_UNAVAILABLE: {
+    status: 422,
+    'zh-TW':
+      '這份教材無法寫出你選的題型（選擇題需要同類、確定錯誤的選項）。請加選是非題或簡答題再試一次，這次不會扣除免費次數。',
+    en: "Mnemo couldn't write the question types you chose from this material (multiple choice needs wrong options of the same kind that are surely wrong). Add true/false or short answer and try again; this try was not counted.",
+  },
   MATERIAL_NO_TEXT: {
     status: 422,
     'zh-TW': '這份教材沒有足夠的文字可以出題，請上傳內容更完整的檔案。',

@@ -163,7 +163,14 @@ export function createGenerationRunner(deps: RunnerDeps): GenerationRunner {
           ? [...new Set(result.questions.map((q) => q.type))]
           : request.settings.questionTypes;
       if (controller.signal.aborted) throw new AppError('GENERATION_CANCELLED');
-      if (result.questions.length === 0) throw new AppError('MATERIAL_NO_TEXT');
+      if (result.questions.length === 0)
+        // The chosen types could not be written (multiple choice needs a sure set of options of
+        // the key's kind): say that, not that the material is empty.
+        throw new AppError(
+          result.notices.some((n) => n.code === 'TYPE_UNAVAILABLE')
+            ? 'QUESTION_TYPES_UNAVAILABLE'
+            : 'MATERIAL_NO_TEXT',
+        );
       await progress.flush();
 
       // Fewer questions than asked (the material honestly could not give more): the learner

@@ -360,7 +360,7 @@ describe.each(databases)('demo billing on %s', (dialect) => {
 
   it("shows a quiz report's explanations as soon as the payment lands", async () => {
     const uploaded = await upload(t, token, [
-      corpusFile('md/en_audrey_tang_2025_ai_safety_column.md'),
+      corpusFile('../study-corpus/textbook/en_ims_ch01_data_hello.md'),
     ]);
     const materialId = uploaded.body.data.id as string;
     const gen = await post('/api/v1/quiz/generate', {

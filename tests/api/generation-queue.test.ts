@@ -16,7 +16,7 @@ import { createBuiltinGenerator } from '../../api/quizgen/builtin/index.js';
  */
 
 const MINUTE = 60_000;
-const column = corpusFile('md/en_audrey_tang_2025_ai_safety_column.md');
+const column = corpusFile('../study-corpus/textbook/en_ims_ch01_data_hello.md');
 
 const until = async (check: () => Promise<boolean> | boolean, ms = 10_000) => {
   const end = performance.now() + ms;

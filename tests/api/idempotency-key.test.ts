@@ -18,7 +18,7 @@ import {
  */
 
 const password = 'Study2026';
-const column = corpusFile('md/en_audrey_tang_2025_ai_safety_column.md');
+const column = corpusFile('../study-corpus/textbook/en_ims_ch01_data_hello.md');
 const constitution = corpusFile('txt/zh_us_constitution_taiwan_phrasing.txt');
 const locked = corpusFile('xlsx/en_password_protected.xlsx');
 

@@ -11,10 +11,11 @@ import type { GeneratedQuestion } from '../../api/quizgen/types.js';
  */
 
 const password = 'Study2026';
-const column = corpusFile('md/en_audrey_tang_2025_ai_safety_column.md');
+const column = corpusFile('../study-corpus/textbook/en_ims_ch01_data_hello.md');
 const constitution = corpusFile('txt/zh_us_constitution_taiwan_phrasing.txt');
 // A document the built-in generator writes all four types from.
-const paper = corpusFile('pdf/en_tracemonkey_pldi09_2col.pdf');
+// A textbook chapter: ten questions of all four types for every seed.
+const paper = corpusFile('../study-corpus/textbook/en_ims_ch01_data_hello.md');
 const ALL_TYPES = ['multiple_choice', 'true_false', 'dropdown_fill_in_blank', 'short_answer'];
 const KEY_FIELDS = [
   'correctOptionId',

@@ -10,7 +10,7 @@ import { loadReplies, startOpenAiPeer, type OpenAiPeer } from '../support/openai
  */
 
 const password = 'Study2026';
-const column = corpusFile('md/en_audrey_tang_2025_ai_safety_column.md');
+const column = corpusFile('../study-corpus/textbook/en_ims_ch01_data_hello.md');
 const LIMIT_MESSAGE =
   "You've reached the free quiz generation limit. Please upgrade to a subscription for unlimited access.";
 

@@ -23,8 +23,8 @@ const note: UploadFile = {
     ].join('\n\n'),
   ),
 };
-// A development document (not in docs/quiz-holdout.md) that gives five questions.
-const paper = corpusFile('pdf/en_tracemonkey_pldi09_2col.pdf');
+// A development textbook chapter that gives five multiple-choice questions for every seed.
+const paper = corpusFile('../study-corpus/textbook/en_ims_ch01_data_hello.md');
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -112,6 +112,27 @@ describe.each(databases)('a short quiz on %s', (dialect) => {
     const codes = (gen.body.data.notices as Array<{ code: string }>).map((n) => n.code);
     expect(codes).toContain('NOT_ENOUGH_MATERIAL');
     expect(codes).not.toContain('FREE_QUIZ_NOT_COUNTED');
+    expect(await usage(app, token)).toBe(0);
+  });
+
+  it('says which types could not be written when the chosen ones give nothing, and spends nothing', async () => {
+    t = await createTestApp({ dialect });
+    const app = t;
+    const { token } = await registerVerifiedUser(app, {
+      email: `learner-${crypto.randomUUID()}@example.com`,
+      password,
+    });
+    const short = await upload(app, token, [note], { title: 'Stents' });
+    // Multiple choice alone (the default): three plain sentences hold no sure option set.
+    const gen = await app.call(
+      'POST',
+      '/api/v1/quiz/generate',
+      { materialId: short.body.data.id, questionCount: 5, questionTypes: ['multiple_choice'] },
+      { token, headers: { 'accept-language': 'zh-TW' } },
+    );
+    expect(gen.status).toBe(422);
+    expect(gen.body.code).toBe('QUESTION_TYPES_UNAVAILABLE');
+    expect(JSON.stringify(gen.body)).toContain('是非題或簡答題');
     expect(await usage(app, token)).toBe(0);
   });
 });

@@ -15,7 +15,7 @@ import type { GenerationStatus } from '../../api/db/schema.js';
 
 const MINUTE = 60_000;
 const STALE = 15 * MINUTE;
-const column = corpusFile('md/en_audrey_tang_2025_ai_safety_column.md');
+const column = corpusFile('../study-corpus/textbook/en_ims_ch01_data_hello.md');
 
 describe.each(databases)('stale generations on %s', (dialect) => {
   let t: TestApp;
