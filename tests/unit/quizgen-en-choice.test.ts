@@ -155,6 +155,51 @@ describe('blanks fall on terms worth knowing', () => {
     expect(answersIn(a, 'The quantity of interest').map((x) => x.text)).not.toContain('case study');
     expect(answersIn(a, 'most unusual cases').map((x) => x.text)).not.toContain('unusual cases');
   });
+
+  // Round 2 (issue 16, class "importance"): en_communal_ai_talk.md, a Taiwanese speaker's talk.
+  it('never blanks the place the whole talk is set in ("in _____, as everywhere else")', () => {
+    const a = analyse([
+      'However, in Taiwan, as everywhere else, we have witnessed a migration of attention over the past decade.',
+      'In Taiwan, over 100 such collaborative meetings rebuilt trust in the presidency.',
+      'We chose 447 people who were representative of the population of Taiwan.',
+      'The mini-public in Taiwan deliberated on deepfake scams and the steering wheel of policy.',
+      'Young people in Taiwan and in Japan build civic tools together.',
+      'The steering wheel has many components, but we must drive together.',
+    ]);
+    expect(answersIn(a, 'as everywhere else').map((x) => x.text)).not.toContain('Taiwan');
+    expect(answersIn(a, 'has many components').map((x) => x.text)).toContain('steering wheel');
+  });
+
+  it('never blanks a capitalised everyday word used in passing (Internet, Parliament)', () => {
+    const a = analyse([
+      'Most of the Internet runs on open protocols that volunteers maintain together.',
+      'The open protocols of the volunteers keep working without any central owner.',
+    ]);
+    expect(answersIn(a, 'Most of the').map((x) => x.text)).not.toContain('Internet');
+  });
+});
+
+// Round 2 (issue 16, class "giveaway"): a written sentence of the IMS decision-errors kind.
+describe('no blank whose own words stay visible around it', () => {
+  const errors = [
+    'A Type 1 error is rejecting the null hypothesis when it is actually true.',
+    'A Type 2 error is failing to reject the null hypothesis when the alternative is true.',
+    'We usually worry more about a Type 1 error than about a Type 2 error in court.',
+    'Reducing the Type 1 error rate raises the Type 2 error rate, all else equal.',
+  ];
+  it('does not ask "Type 1 _____" for a word of the material’s term "Type 1 error"', () => {
+    const a = analyse(errors);
+    for (const c of clozeCandidates(a))
+      for (const answer of c.answers) {
+        const before = c.sentence.text.slice(0, answer.start);
+        expect(/Type [12]\s*$/.test(before)).toBe(false);
+      }
+  });
+  it('does not blank "Type 1 error" beside a "Type 2 error" the stem still shows', () => {
+    const a = analyse(errors);
+    expect(answersIn(a, 'worry more about').map((x) => x.text)).not.toContain('Type 1 error');
+    expect(answersIn(a, 'worry more about').map((x) => x.text)).not.toContain('Type 2 error');
+  });
 });
 
 // IMS textbook chapters (development).

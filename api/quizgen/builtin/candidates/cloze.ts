@@ -50,6 +50,8 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
       if (!isOptionWorthy(a, term)) return;
       if (a.language === 'zh' && !zhKeyFits(a, sentence, m.text, m.start, term)) return;
       let weight = Math.sqrt(term.score / maxTerm) * (term.sentenceIds.length > 1 ? 1 : 0.8);
+      if (a.language === 'en' && !englishKeyMatters(a, sentence.text, m.text, m.start, term))
+        return;
       if (a.language === 'en') {
         const fit = englishKeyFit(sentence.text, m.text, m.start, term.sentenceIds.length);
         if (fit <= 0) return;
@@ -179,6 +181,78 @@ export function zhKeyFits(
   );
 }
 
+/**
+ * Whether an English key is worth a blank in this document: not the place the whole material is
+ * set in ("in _____, as everywhere else" for Taiwan in a Taiwanese speaker's talk), not a
+ * capitalised everyday word the material does not study (Internet, Earth, Parliament used in
+ * passing), and not a piece of a longer term of the material ("Type 1 _____" when the material's
+ * term is "Type 1 error").
+ */
+export function englishKeyMatters(
+  a: DocAnalysis,
+  sentence: string,
+  key: string,
+  start: number,
+  term: { key: string; kind: string; sentenceIds: number[] },
+): boolean {
+  if (term.kind === 'place' && settingPlaces(a).has(term.key)) return false;
+  if (isEverydayName(key) && term.sentenceIds.length < 4) return false;
+  const before = sentence.slice(0, start);
+  const after = sentence.slice(start + key.length);
+  // "Type 1 _____", "Phase 2 _____": a numbered name whose last word is the blank.
+  if (/\b\p{Lu}\p{Ll}*\s+(?:\d+|[IVX]+)\s*$/u.test(before)) return false;
+  const wordsBefore = before.match(/[\p{L}\d'’-]+\s*$|[\p{L}\d'’-]+\s+[\p{L}\d'’-]+\s*$/u)?.[0];
+  const wordsAfter = after.match(/^\s*[\p{L}\d'’-]+(?:\s+[\p{L}\d'’-]+)?/u)?.[0];
+  const glued: string[] = [];
+  if (wordsBefore && /\s$/.test(wordsBefore)) {
+    const ws = wordsBefore.trim().split(/\s+/);
+    for (let i = ws.length - 1; i >= 0; i--) glued.push(ws.slice(i).join(' ') + ' ' + key);
+  }
+  if (wordsAfter && /^\s/.test(wordsAfter)) {
+    const ws = wordsAfter.trim().split(/\s+/);
+    for (let i = 1; i <= ws.length; i++) glued.push(key + ' ' + ws.slice(0, i).join(' '));
+  }
+  return !glued.some((phrase) => {
+    const longer = a.terms.get(termKey(phrase));
+    return longer !== undefined && longer.key !== term.key;
+  });
+}
+
+/** Capitalised everyday words: a blank on them tests nothing unless the material studies them. */
+const EVERYDAY_NAMES = new Set(
+  `internet web earth world sun moon parliament congress government state nation country city
+university school church god people`.split(/\s+/),
+);
+
+function isEverydayName(key: string): boolean {
+  return /^\p{Lu}\p{Ll}+$/u.test(key) && EVERYDAY_NAMES.has(key.toLowerCase());
+}
+
+const settings = new WeakMap<DocAnalysis, Set<string>>();
+
+/**
+ * The place a material is set in: its most-mentioned place, named in at least four sentences
+ * and twice as often as any other place (Taiwan in a Taiwanese speaker's talk). Where the
+ * material talks about several places alike, none is the setting.
+ */
+function settingPlaces(a: DocAnalysis): Set<string> {
+  let known = settings.get(a);
+  if (known) return known;
+  const places = [...a.terms.values()]
+    .filter((t) => t.kind === 'place')
+    .sort((x, y) => y.sentenceIds.length - x.sentenceIds.length);
+  known = new Set<string>();
+  const [top, next] = places;
+  if (
+    top &&
+    top.sentenceIds.length >= 4 &&
+    top.sentenceIds.length >= 2 * (next?.sentenceIds.length ?? 0)
+  )
+    known.add(top.key);
+  settings.set(a, known);
+  return known;
+}
+
 const MODAL_BEFORE =
   /\b(?:to|not|never|can|could|will|would|shall|should|must|may|might|did|does|do|we|they|you|i|he|she|it)\s+$/i;
 const DOTTED = /^(?:\p{L}\.)+\p{L}?\.?$/u;
@@ -211,6 +285,10 @@ function englishKeyFit(sentence: string, key: string, start: number, uses: numbe
   const keyWords = words.map((w) => termKey(w)).filter((w) => !EN_STOPWORDS.has(w));
   const seen = keyWords.filter((w) => rest.has(w)).length;
   if (keyWords.length && seen === keyWords.length) return 0;
+  // "a Type 1 error … unlike a Type 2 error": the key differs from a phrase the stem shows only
+  // by its number, so the blank asks for a digit next to its own words.
+  const named = keyWords.filter((w) => !/^(?:\d+|[ivx]+)$/.test(w));
+  if (named.length && named.length < keyWords.length && named.every((w) => rest.has(w))) return 0;
   return seen ? 0.6 : words.length === 1 && /^\p{Ll}/u.test(key) ? 0.75 : 1;
 }
 
