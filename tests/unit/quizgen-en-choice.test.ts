@@ -170,6 +170,21 @@ describe('blanks fall on terms worth knowing', () => {
     expect(answersIn(a, 'has many components').map((x) => x.text)).toContain('steering wheel');
   });
 
+  // en_education_computer_science.md (development): an interview full of speech.
+  it('never blanks a word of speech (we’re, I’ll, Everybody, sure) or a unit alone (percent)', () => {
+    const a = analyse([
+      'We’re making sure everybody in the school can use Scratch for their own projects.',
+      'Everybody in the school has five minutes of kindness, and we’re sure of that.',
+      'I’ll say that we’re translating 98 percent of Scratch, and 10 percent is left for volunteers.',
+      'With 99 percent done, the percent left is small, and we’re happy that everybody helps.',
+    ]);
+    const keys = clozeCandidates(a).flatMap((c) => c.answers.map((x) => x.text.toLowerCase()));
+    for (const key of keys)
+      expect(key.split(/\s+/).some((w) => /^(?:we’re|i’ll|everybody|sure)$/.test(w))).toBe(false);
+    expect(keys).not.toContain('percent');
+    expect(keys).toContain('scratch');
+  });
+
   it('never blanks a capitalised everyday word used in passing (Internet, Parliament)', () => {
     const a = analyse([
       'Most of the Internet runs on open protocols that volunteers maintain together.',

@@ -197,6 +197,11 @@ export function englishKeyMatters(
 ): boolean {
   if (term.kind === 'place' && settingPlaces(a).has(term.key)) return false;
   if (isEverydayName(key) && term.sentenceIds.length < 4) return false;
+  // A unit alone ("98 _____") asks for the word after a number, not for a fact.
+  if (
+    /^(?:percent|per cent|percentage points?|dollars?|cents?|minutes?|hours?|seconds?)$/i.test(key)
+  )
+    return false;
   const before = sentence.slice(0, start);
   const after = sentence.slice(start + key.length);
   // "Type 1 _____", "Phase 2 _____": a numbered name whose last word is the blank.
