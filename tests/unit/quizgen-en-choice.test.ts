@@ -10,6 +10,8 @@ import { nameKind, placeScale } from '../../api/quizgen/builtin/en-names.js';
 import { isNounPhraseAt, tagEnglish } from '../../api/quizgen/builtin/en-pos.js';
 import { findNumbers, nearbyValues, renderNumber } from '../../api/quizgen/builtin/numbers.js';
 import { segmentEnglish } from '../../api/quizgen/builtin/segment-en.js';
+import { createBuiltinGenerator } from '../../api/quizgen/builtin/index.js';
+import { QUESTION_TYPES } from '../../api/quizgen/types.js';
 import { enMentions } from '../../api/quizgen/builtin/terms.js';
 
 /*
@@ -366,5 +368,58 @@ describe('stems', () => {
       'A(n) _____ is defined by its columns.',
     );
     expect(neutralArticles('一個_____', 'zh')).toBe('一個_____');
+  });
+});
+
+// Round 2 (issue 16, class "interviews give no choice items"): en_education_computer_science.md
+// and en_communal_ai_talk.md (development) state several shares in one unit.
+describe('talks and interviews: sound sets where they exist', () => {
+  const interview = [
+    'Thank you for having me today, it is a pleasure to talk with you.',
+    'For Chinese simplified, I am seeing 67 percent translated, and in Chinese traditional, I am seeing 65 percent translated.',
+    'We very quickly hit diminishing returns after 10 percent or so, based on crowdsourcing alone.',
+    'In the rural and offshore places, we now have 98 percent broadband coverage.',
+    'About 30 percent of the volunteers come back every month to review the glossary.',
+    'The glossary keeps the translation consistent across the whole platform.',
+    'Volunteers review the glossary before each release of the platform.',
+    'The translation community meets online and reviews the glossary together.',
+    'Teachers in remote schools use the platform with their students every week.',
+    'Students translate the lessons they like into their own language first.',
+  ];
+  it('asks a figure at basic among other figures the material states in its unit, none made up', async () => {
+    const doc = docOf(interview);
+    const stated = new Set(['67 percent', '65 percent', '10 percent', '98 percent', '30 percent']);
+    let figures = 0;
+    for (const seed of [1, 2, 3, 4]) {
+      const result = await createBuiltinGenerator().generate(doc, {
+        questionCount: 8,
+        questionTypes: [...QUESTION_TYPES],
+        difficulty: 'basic',
+        language: 'en-US',
+        seed,
+      });
+      for (const q of result.questions) {
+        const sets = [
+          ...(q.options && q.type === 'multiple_choice' ? [q.options.map((o) => o.text)] : []),
+          ...(q.blanks ?? []).map((b) => b.options.map((o) => o.text)),
+        ];
+        for (const set of sets)
+          if (set.some((t) => /percent$/.test(t))) {
+            figures++;
+            for (const t of set) expect(stated.has(t)).toBe(true);
+          }
+      }
+    }
+    expect(figures).toBeGreaterThan(0);
+  });
+
+  it('blanks no member of a spoken series ("such as A, such as B, such as _____")', () => {
+    const a = analyse([
+      'We make sure that they are aware that there are resources, such as Nicky Games, such as Duolingo, such as Scratch, and so on.',
+      'Many teachers start their students on Duolingo and then move to Scratch.',
+      'Scratch is a platform where students build their own games and stories.',
+    ]);
+    expect(answersIn(a, 'such as Duolingo').map((x) => x.text)).not.toContain('Scratch');
+    expect(answersIn(a, 'such as Duolingo').map((x) => x.text)).not.toContain('Duolingo');
   });
 });

@@ -37,7 +37,7 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
     }
     if (!sentence.usable || DISCOURSE.test(sentence.text)) continue;
     const answers: Array<{ answer: Answer; weight: number }> = [];
-    const listGap = a.language === 'zh' ? ZH_LIST_GAP : EN_LIST_GAP;
+    const listGap = a.language === 'zh' ? ZH_LIST_GAP : EN_SERIES_GAP;
     sentence.mentions.forEach((m, i) => {
       const term = a.terms.get(m.key)!;
       // A blank inside a list ("A、_____與C", "e.g., A, _____ and C") has several right answers.
@@ -114,6 +114,15 @@ function recordCandidate(a: DocAnalysis, sentence: AnalysedSentence): ClozeCandi
   const best = answers[0]!.weight;
   return { sentence, answers: answers.map((x) => x.answer), score: 0.5 * best };
 }
+
+/**
+ * Between two members of one English list: a comma or "and"/"or", and the spoken series
+ * ("such as Nicky’s games, such as Duolingo, such as Scratch"), where any member fits a blank.
+ */
+const EN_SERIES_GAP = new RegExp(
+  `${EN_LIST_GAP.source}|^\\s*,?\\s*(?:(?:and|or)\\s+)?(?:such as|like|including|as well as)\\s+$`,
+  'i',
+);
 
 /** Thanks, greetings and talk about the talk: nothing to learn in them. */
 const DISCOURSE =
