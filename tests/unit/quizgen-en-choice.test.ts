@@ -11,6 +11,9 @@ import { isNounPhraseAt, tagEnglish } from '../../api/quizgen/builtin/en-pos.js'
 import { findNumbers, nearbyValues, renderNumber } from '../../api/quizgen/builtin/numbers.js';
 import { segmentEnglish } from '../../api/quizgen/builtin/segment-en.js';
 import { createBuiltinGenerator } from '../../api/quizgen/builtin/index.js';
+import { enumerationCandidates } from '../../api/quizgen/builtin/en-enumeration.js';
+import { enTemplates } from '../../api/quizgen/builtin/templates/en.js';
+import type { BuildContext } from '../../api/quizgen/builtin/draft.js';
 import { QUESTION_TYPES } from '../../api/quizgen/types.js';
 import { enMentions } from '../../api/quizgen/builtin/terms.js';
 
@@ -421,5 +424,57 @@ describe('talks and interviews: sound sets where they exist', () => {
     ]);
     expect(answersIn(a, 'such as Duolingo').map((x) => x.text)).not.toContain('Scratch');
     expect(answersIn(a, 'such as Duolingo').map((x) => x.text)).not.toContain('Duolingo');
+  });
+});
+
+// Round 2 (issue 16, class "expert is recall of single sentences"): a written sentence of the
+// IMS kind ("three different approaches …: randomization, bootstrapping, and mathematical models").
+describe('expert: an item that needs two places of the material', () => {
+  const summaries = [
+    'For categorical data the chapter shows three graphical summaries: bar plots, mosaic plots, and pie charts.',
+    'Bar plots show the count of each level of a categorical variable as the height of a bar.',
+    'Mosaic plots show two categorical variables at once, with tiles sized by the counts.',
+    'Box plots show the median and the quartiles of a numerical variable, and they flag outliers.',
+    'Box plots are drawn for numerical variables, never for categorical ones.',
+    'Pie charts show the share of each level of a variable, but they make counts hard to compare.',
+  ];
+  it('asks which is NOT one of a counted list, with a same-type term from elsewhere as the key', async () => {
+    const result = await createBuiltinGenerator().generate(docOf(summaries), {
+      questionCount: 6,
+      questionTypes: [...QUESTION_TYPES],
+      difficulty: 'expert',
+      language: 'en-US',
+      seed: 3,
+    });
+    const item = result.questions.find((q) =>
+      /NOT one of the three graphical summaries/.test(q.question),
+    );
+    expect(item).toBeDefined();
+    const key = item!.options!.find((o) => o.id === item!.correctOptionId)!.text;
+    expect(key).toBe('box plots');
+    expect(item!.options!.map((o) => o.text).sort()).toEqual(
+      ['bar plots', 'box plots', 'mosaic plots', 'pie charts'].sort(),
+    );
+  });
+  it('writes none when the list may be partial or no outsider of its type exists', () => {
+    const partial = analyse([
+      'The chapter shows four graphical summaries: bar plots, mosaic plots, and pie charts.',
+      ...summaries.slice(1),
+    ]);
+    expect(enumerationCandidates(partial)).toHaveLength(0);
+    const lonely = analyse([summaries[0]!, summaries[1]!, summaries[2]!, summaries[5]!]);
+    const ctx: BuildContext = {
+      a: lonely,
+      t: enTemplates,
+      closeness: 1,
+      blankOptions: 4,
+      maxBlanks: 2,
+      mcqLongest: { used: 0, max: 9 },
+      usedKeys: new Set<string>(),
+      allowReuse: false,
+      blankLongest: { used: 0, max: 9 },
+    };
+    for (const c of enumerationCandidates(lonely))
+      expect(c.build(ctx, 'multiple_choice', true)).toBeUndefined();
   });
 });
