@@ -190,6 +190,20 @@ describe('blanks fall on terms worth knowing', () => {
     expect(keys).toContain('scratch');
   });
 
+  // en_communal_ai_talk.md (development): the talk's own calendar and its pointers back.
+  it('never blanks a time told from the speaker’s day ("Last _____") or a short pointer back', () => {
+    const a = analyse([
+      'Last March, we turned our attention to the deepfake scam issue because it was crowdsourced as the most pressing problem.',
+      'The conversation took place last March, and the two resulting laws were passed in May and July.',
+      'Subsidiarity means that a local community settles what it can settle itself.',
+      'This is the idea of subsidiarity.',
+      'Subsidiarity is implied in the local Kami idea, and the local community keeps its own norms.',
+    ]);
+    expect(answersIn(a, 'Last March').map((x) => x.text)).not.toContain('March');
+    expect(answersIn(a, 'took place last').map((x) => x.text)).not.toContain('March');
+    expect(answersIn(a, 'This is the idea of')).toHaveLength(0);
+  });
+
   it('never blanks a capitalised everyday word used in passing (Internet, Parliament)', () => {
     const a = analyse([
       'Most of the Internet runs on open protocols that volunteers maintain together.',

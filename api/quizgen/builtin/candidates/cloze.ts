@@ -74,6 +74,8 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
     if (!answers.length) continue;
     answers.sort((x, y) => y.weight - x.weight || x.answer.start - y.answer.start);
     const anaphora = (a.language === 'zh' ? ANAPHORA_ZH : ANAPHORA_EN).test(sentence.text);
+    // "This is the idea of _____.": a short sentence that only points back says nothing alone.
+    if (a.language === 'en' && anaphora && sentence.text.split(/\s+/).length < 9) continue;
     const central = Math.sqrt(sentence.centrality / maxCentrality);
     const score =
       (0.55 * central + 0.45 * answers[0]!.weight) *
@@ -213,6 +215,9 @@ export function englishKeyMatters(
     return false;
   const before = sentence.slice(0, start);
   const after = sentence.slice(start + key.length);
+  // "Last _____ (March), we turned to …": a time told from the speaker's day, not a fact.
+  if (term.kind === 'time' && /\b(?:last|next|this|every|each|early|late)\s+$/i.test(before))
+    return false;
   // "Type 1 _____", "Phase 2 _____": a numbered name whose last word is the blank.
   if (/\b\p{Lu}\p{Ll}*\s+(?:\d+|[IVX]+)\s*$/u.test(before)) return false;
   const wordsBefore = before.match(/[\p{L}\d'’-]+\s*$|[\p{L}\d'’-]+\s+[\p{L}\d'’-]+\s*$/u)?.[0];
