@@ -204,6 +204,47 @@ describe('blanks fall on terms worth knowing', () => {
     expect(answersIn(a, 'This is the idea of')).toHaveLength(0);
   });
 
+  // en_communal_ai_talk.md (development): a talk with "Question:" turns from the audience.
+  it('asks nothing of the host’s or audience’s turns, only of the speaker’s', () => {
+    const turns: Array<[string, string]> = [
+      ['Question:', 'You have spoken about the Kami idea and the steering wheel for communities.'],
+      [
+        'Audrey Tang:',
+        'Subsidiarity is implied in the local Kami idea, and the local community keeps its own norms.',
+      ],
+      [
+        'Audrey Tang:',
+        'The steering wheel has many components, but every community must drive together.',
+      ],
+      [
+        'Audrey Tang:',
+        'A river Kami resolves issues concerning that river, and no global Kami is needed.',
+      ],
+      [
+        'Audrey Tang:',
+        'The Kami idea gives each community its own steering wheel for its own models.',
+      ],
+    ];
+    const a = analyseDocument(
+      {
+        language: 'en',
+        warnings: [],
+        blocks: turns.map(([who, text], i) => ({
+          fileId: 'doc',
+          text,
+          location: { kind: 'paragraph', index: i + 1, headingPath: ['A talk', who] },
+        })),
+      },
+      () => {},
+    );
+    expect(clozeCandidates(a).some((c) => c.sentence.text.startsWith('You have spoken'))).toBe(
+      false,
+    );
+    expect(clozeCandidates(a).some((c) => c.sentence.text.startsWith('The steering wheel'))).toBe(
+      true,
+    );
+  });
+
   it('never blanks a capitalised everyday word used in passing (Internet, Parliament)', () => {
     const a = analyse([
       'Most of the Internet runs on open protocols that volunteers maintain together.',

@@ -36,6 +36,7 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
       continue;
     }
     if (!sentence.usable || DISCOURSE.test(sentence.text)) continue;
+    if (a.language === 'en' && framingSentences(a).has(sentence.id)) continue;
     const answers: Array<{ answer: Answer; weight: number }> = [];
     const listGap = a.language === 'zh' ? ZH_LIST_GAP : EN_SERIES_GAP;
     sentence.mentions.forEach((m, i) => {
@@ -125,6 +126,45 @@ const EN_SERIES_GAP = new RegExp(
   `${EN_LIST_GAP.source}|^\\s*,?\\s*(?:(?:and|or)\\s+)?(?:such as|like|including|as well as)\\s+$`,
   'i',
 );
+
+const framing = new WeakMap<DocAnalysis, Set<number>>();
+
+/**
+ * In an English transcript (turns headed "Name:"), the sentences of the interviewer's, host's or
+ * audience's turns: a "Question:"/"Moderator:" turn, or a speaker who says less than 40% of
+ * what the main speaker says. Their framing ("You have been called …") is no material to learn.
+ */
+export function framingSentences(a: DocAnalysis): Set<number> {
+  let known = framing.get(a);
+  if (known) return known;
+  known = new Set<number>();
+  const speakerOf = (s: AnalysedSentence): string | undefined => {
+    const path = s.location.kind === 'paragraph' ? s.location.headingPath : undefined;
+    const last = path?.[path.length - 1]?.trim();
+    return last && /^[^.!?]{1,40}:$/.test(last) && last.split(/\s+/).length <= 4
+      ? last.slice(0, -1).trim().toLowerCase()
+      : undefined;
+  };
+  const words = new Map<string, number>();
+  for (const s of a.sentences) {
+    const who = speakerOf(s);
+    if (who) words.set(who, (words.get(who) ?? 0) + s.text.split(/\s+/).length);
+  }
+  if (words.size >= 2) {
+    const most = Math.max(...words.values());
+    for (const s of a.sentences) {
+      const who = speakerOf(s);
+      if (
+        who &&
+        (/^(?:question|questions|q|moderator|host|interviewer|audience|chair|mc|q&a)$/.test(who) ||
+          words.get(who)! < 0.4 * most)
+      )
+        known.add(s.id);
+    }
+  }
+  framing.set(a, known);
+  return known;
+}
 
 /** Thanks, greetings and talk about the talk: nothing to learn in them. */
 const DISCOURSE =
