@@ -245,6 +245,16 @@ describe('blanks fall on terms worth knowing', () => {
     );
   });
 
+  // en_education_computer_science.md (development): logistics between the two speakers.
+  it('asks nothing of logistics ("as I mentioned in my email, is the team to talk to")', () => {
+    const a = analyse([
+      'I think the Junyi Academy, as I mentioned in my email, is the team to talk to.',
+      'The Junyi Academy translated the Khan Academy lessons into Mandarin for every school.',
+      'Teachers in remote schools use the Junyi Academy platform with their students.',
+    ]);
+    expect(clozeCandidates(a).some((c) => c.sentence.text.includes('in my email'))).toBe(false);
+  });
+
   it('never blanks a capitalised everyday word used in passing (Internet, Parliament)', () => {
     const a = analyse([
       'Most of the Internet runs on open protocols that volunteers maintain together.',

@@ -166,9 +166,9 @@ export function framingSentences(a: DocAnalysis): Set<number> {
   return known;
 }
 
-/** Thanks, greetings and talk about the talk: nothing to learn in them. */
+/** Thanks, greetings, talk about the talk and its logistics ("as I mentioned in my email"): nothing to learn in them. */
 const DISCOURSE =
-  /謝謝|感謝|歡迎|大家好|各位好|主持人|今天(?:很高興|跟大家)|\bthank(?:s| you)\b|\bwelcome\b|\bgood (?:morning|afternoon|evening)\b|\b(?:I|we) (?:want|would like|am going|are going) to (?:share|talk|tell|start|begin|introduce)|\blet me (?:start|begin|introduce|share)/iu;
+  /謝謝|感謝|歡迎|大家好|各位好|主持人|今天(?:很高興|跟大家)|\bthank(?:s| you)\b|\bwelcome\b|\bgood (?:morning|afternoon|evening)\b|\b(?:I|we) (?:want|would like|am going|are going) to (?:share|talk|tell|start|begin|introduce)|\blet me (?:start|begin|introduce|share)|\b(?:in|by|over) (?:my|your|our|the) (?:e-?mail|message|last call|letter)\b|\b(?:the (?:team|person|people) to talk to|(?:send|forward) (?:you|me) (?:the|a) (?:link|email|note))\b/iu;
 
 let zhWords: Intl.Segmenter | undefined;
 
