@@ -10,6 +10,11 @@ import { nameKind, placeScale } from '../../api/quizgen/builtin/en-names.js';
 import { isNounPhraseAt, tagEnglish } from '../../api/quizgen/builtin/en-pos.js';
 import { findNumbers, nearbyValues, renderNumber } from '../../api/quizgen/builtin/numbers.js';
 import { segmentEnglish } from '../../api/quizgen/builtin/segment-en.js';
+import { createBuiltinGenerator } from '../../api/quizgen/builtin/index.js';
+import { enumerationCandidates } from '../../api/quizgen/builtin/en-enumeration.js';
+import { enTemplates } from '../../api/quizgen/builtin/templates/en.js';
+import type { BuildContext } from '../../api/quizgen/builtin/draft.js';
+import { QUESTION_TYPES } from '../../api/quizgen/types.js';
 import { enMentions } from '../../api/quizgen/builtin/terms.js';
 
 /*
@@ -154,6 +159,131 @@ describe('blanks fall on terms worth knowing', () => {
     ]);
     expect(answersIn(a, 'The quantity of interest').map((x) => x.text)).not.toContain('case study');
     expect(answersIn(a, 'most unusual cases').map((x) => x.text)).not.toContain('unusual cases');
+  });
+
+  // Round 2 (issue 16, class "importance"): en_communal_ai_talk.md, a Taiwanese speaker's talk.
+  it('never blanks the place the whole talk is set in ("in _____, as everywhere else")', () => {
+    const a = analyse([
+      'However, in Taiwan, as everywhere else, we have witnessed a migration of attention over the past decade.',
+      'In Taiwan, over 100 such collaborative meetings rebuilt trust in the presidency.',
+      'We chose 447 people who were representative of the population of Taiwan.',
+      'The mini-public in Taiwan deliberated on deepfake scams and the steering wheel of policy.',
+      'Young people in Taiwan and in Japan build civic tools together.',
+      'The steering wheel has many components, but we must drive together.',
+    ]);
+    expect(answersIn(a, 'as everywhere else').map((x) => x.text)).not.toContain('Taiwan');
+    expect(answersIn(a, 'has many components').map((x) => x.text)).toContain('steering wheel');
+  });
+
+  // en_education_computer_science.md (development): an interview full of speech.
+  it('never blanks a word of speech (we’re, I’ll, Everybody, sure) or a unit alone (percent)', () => {
+    const a = analyse([
+      'We’re making sure everybody in the school can use Scratch for their own projects.',
+      'Everybody in the school has five minutes of kindness, and we’re sure of that.',
+      'I’ll say that we’re translating 98 percent of Scratch, and 10 percent is left for volunteers.',
+      'With 99 percent done, the percent left is small, and we’re happy that everybody helps.',
+    ]);
+    const keys = clozeCandidates(a).flatMap((c) => c.answers.map((x) => x.text.toLowerCase()));
+    for (const key of keys)
+      expect(key.split(/\s+/).some((w) => /^(?:we’re|i’ll|everybody|sure)$/.test(w))).toBe(false);
+    expect(keys).not.toContain('percent');
+    expect(keys).toContain('scratch');
+  });
+
+  // en_communal_ai_talk.md (development): the talk's own calendar and its pointers back.
+  it('never blanks a time told from the speaker’s day ("Last _____") or a short pointer back', () => {
+    const a = analyse([
+      'Last March, we turned our attention to the deepfake scam issue because it was crowdsourced as the most pressing problem.',
+      'The conversation took place last March, and the two resulting laws were passed in May and July.',
+      'Subsidiarity means that a local community settles what it can settle itself.',
+      'This is the idea of subsidiarity.',
+      'Subsidiarity is implied in the local Kami idea, and the local community keeps its own norms.',
+    ]);
+    expect(answersIn(a, 'Last March').map((x) => x.text)).not.toContain('March');
+    expect(answersIn(a, 'took place last').map((x) => x.text)).not.toContain('March');
+    expect(answersIn(a, 'This is the idea of')).toHaveLength(0);
+  });
+
+  // en_communal_ai_talk.md (development): a talk with "Question:" turns from the audience.
+  it('asks nothing of the host’s or audience’s turns, only of the speaker’s', () => {
+    const turns: Array<[string, string]> = [
+      ['Question:', 'You have spoken about the Kami idea and the steering wheel for communities.'],
+      [
+        'Audrey Tang:',
+        'Subsidiarity is implied in the local Kami idea, and the local community keeps its own norms.',
+      ],
+      [
+        'Audrey Tang:',
+        'The steering wheel has many components, but every community must drive together.',
+      ],
+      [
+        'Audrey Tang:',
+        'A river Kami resolves issues concerning that river, and no global Kami is needed.',
+      ],
+      [
+        'Audrey Tang:',
+        'The Kami idea gives each community its own steering wheel for its own models.',
+      ],
+    ];
+    const a = analyseDocument(
+      {
+        language: 'en',
+        warnings: [],
+        blocks: turns.map(([who, text], i) => ({
+          fileId: 'doc',
+          text,
+          location: { kind: 'paragraph', index: i + 1, headingPath: ['A talk', who] },
+        })),
+      },
+      () => {},
+    );
+    expect(clozeCandidates(a).some((c) => c.sentence.text.startsWith('You have spoken'))).toBe(
+      false,
+    );
+    expect(clozeCandidates(a).some((c) => c.sentence.text.startsWith('The steering wheel'))).toBe(
+      true,
+    );
+  });
+
+  // en_education_computer_science.md (development): logistics between the two speakers.
+  it('asks nothing of logistics ("as I mentioned in my email, is the team to talk to")', () => {
+    const a = analyse([
+      'I think the Junyi Academy, as I mentioned in my email, is the team to talk to.',
+      'The Junyi Academy translated the Khan Academy lessons into Mandarin for every school.',
+      'Teachers in remote schools use the Junyi Academy platform with their students.',
+    ]);
+    expect(clozeCandidates(a).some((c) => c.sentence.text.includes('in my email'))).toBe(false);
+  });
+
+  it('never blanks a capitalised everyday word used in passing (Internet, Parliament)', () => {
+    const a = analyse([
+      'Most of the Internet runs on open protocols that volunteers maintain together.',
+      'The open protocols of the volunteers keep working without any central owner.',
+    ]);
+    expect(answersIn(a, 'Most of the').map((x) => x.text)).not.toContain('Internet');
+  });
+});
+
+// Round 2 (issue 16, class "giveaway"): a written sentence of the IMS decision-errors kind.
+describe('no blank whose own words stay visible around it', () => {
+  const errors = [
+    'A Type 1 error is rejecting the null hypothesis when it is actually true.',
+    'A Type 2 error is failing to reject the null hypothesis when the alternative is true.',
+    'We usually worry more about a Type 1 error than about a Type 2 error in court.',
+    'Reducing the Type 1 error rate raises the Type 2 error rate, all else equal.',
+  ];
+  it('does not ask "Type 1 _____" for a word of the material’s term "Type 1 error"', () => {
+    const a = analyse(errors);
+    for (const c of clozeCandidates(a))
+      for (const answer of c.answers) {
+        const before = c.sentence.text.slice(0, answer.start);
+        expect(/Type [12]\s*$/.test(before)).toBe(false);
+      }
+  });
+  it('does not blank "Type 1 error" beside a "Type 2 error" the stem still shows', () => {
+    const a = analyse(errors);
+    expect(answersIn(a, 'worry more about').map((x) => x.text)).not.toContain('Type 1 error');
+    expect(answersIn(a, 'worry more about').map((x) => x.text)).not.toContain('Type 2 error');
   });
 });
 
@@ -306,5 +436,110 @@ describe('stems', () => {
       'A(n) _____ is defined by its columns.',
     );
     expect(neutralArticles('一個_____', 'zh')).toBe('一個_____');
+  });
+});
+
+// Round 2 (issue 16, class "interviews give no choice items"): en_education_computer_science.md
+// and en_communal_ai_talk.md (development) state several shares in one unit.
+describe('talks and interviews: sound sets where they exist', () => {
+  const interview = [
+    'Thank you for having me today, it is a pleasure to talk with you.',
+    'For Chinese simplified, I am seeing 67 percent translated, and in Chinese traditional, I am seeing 65 percent translated.',
+    'We very quickly hit diminishing returns after 10 percent or so, based on crowdsourcing alone.',
+    'In the rural and offshore places, we now have 98 percent broadband coverage.',
+    'About 30 percent of the volunteers come back every month to review the glossary.',
+    'The glossary keeps the translation consistent across the whole platform.',
+    'Volunteers review the glossary before each release of the platform.',
+    'The translation community meets online and reviews the glossary together.',
+    'Teachers in remote schools use the platform with their students every week.',
+    'Students translate the lessons they like into their own language first.',
+  ];
+  it('asks a figure at basic among other figures the material states in its unit, none made up', async () => {
+    const doc = docOf(interview);
+    const stated = new Set(['67 percent', '65 percent', '10 percent', '98 percent', '30 percent']);
+    let figures = 0;
+    for (const seed of [1, 2, 3, 4]) {
+      const result = await createBuiltinGenerator().generate(doc, {
+        questionCount: 8,
+        questionTypes: [...QUESTION_TYPES],
+        difficulty: 'basic',
+        language: 'en-US',
+        seed,
+      });
+      for (const q of result.questions) {
+        const sets = [
+          ...(q.options && q.type === 'multiple_choice' ? [q.options.map((o) => o.text)] : []),
+          ...(q.blanks ?? []).map((b) => b.options.map((o) => o.text)),
+        ];
+        for (const set of sets)
+          if (set.some((t) => /percent$/.test(t))) {
+            figures++;
+            for (const t of set) expect(stated.has(t)).toBe(true);
+          }
+      }
+    }
+    expect(figures).toBeGreaterThan(0);
+  });
+
+  it('blanks no member of a spoken series ("such as A, such as B, such as _____")', () => {
+    const a = analyse([
+      'We make sure that they are aware that there are resources, such as Nicky Games, such as Duolingo, such as Scratch, and so on.',
+      'Many teachers start their students on Duolingo and then move to Scratch.',
+      'Scratch is a platform where students build their own games and stories.',
+    ]);
+    expect(answersIn(a, 'such as Duolingo').map((x) => x.text)).not.toContain('Scratch');
+    expect(answersIn(a, 'such as Duolingo').map((x) => x.text)).not.toContain('Duolingo');
+  });
+});
+
+// Round 2 (issue 16, class "expert is recall of single sentences"): a written sentence of the
+// IMS kind ("three different approaches …: randomization, bootstrapping, and mathematical models").
+describe('expert: an item that needs two places of the material', () => {
+  const summaries = [
+    'For categorical data the chapter shows three graphical summaries: bar plots, mosaic plots, and pie charts.',
+    'Bar plots show the count of each level of a categorical variable as the height of a bar.',
+    'Mosaic plots show two categorical variables at once, with tiles sized by the counts.',
+    'Box plots show the median and the quartiles of a numerical variable, and they flag outliers.',
+    'Box plots are drawn for numerical variables, never for categorical ones.',
+    'Pie charts show the share of each level of a variable, but they make counts hard to compare.',
+  ];
+  it('asks which is NOT one of a counted list, with a same-type term from elsewhere as the key', async () => {
+    const result = await createBuiltinGenerator().generate(docOf(summaries), {
+      questionCount: 6,
+      questionTypes: [...QUESTION_TYPES],
+      difficulty: 'expert',
+      language: 'en-US',
+      seed: 3,
+    });
+    const item = result.questions.find((q) =>
+      /NOT one of the three graphical summaries/.test(q.question),
+    );
+    expect(item).toBeDefined();
+    const key = item!.options!.find((o) => o.id === item!.correctOptionId)!.text;
+    expect(key).toBe('box plots');
+    expect(item!.options!.map((o) => o.text).sort()).toEqual(
+      ['bar plots', 'box plots', 'mosaic plots', 'pie charts'].sort(),
+    );
+  });
+  it('writes none when the list may be partial or no outsider of its type exists', () => {
+    const partial = analyse([
+      'The chapter shows four graphical summaries: bar plots, mosaic plots, and pie charts.',
+      ...summaries.slice(1),
+    ]);
+    expect(enumerationCandidates(partial)).toHaveLength(0);
+    const lonely = analyse([summaries[0]!, summaries[1]!, summaries[2]!, summaries[5]!]);
+    const ctx: BuildContext = {
+      a: lonely,
+      t: enTemplates,
+      closeness: 1,
+      blankOptions: 4,
+      maxBlanks: 2,
+      mcqLongest: { used: 0, max: 9 },
+      usedKeys: new Set<string>(),
+      allowReuse: false,
+      blankLongest: { used: 0, max: 9 },
+    };
+    for (const c of enumerationCandidates(lonely))
+      expect(c.build(ctx, 'multiple_choice', true)).toBeUndefined();
   });
 });

@@ -26,7 +26,11 @@ export function buildMultipleChoice(
     freshAnswers(ctx, 'body' in candidate ? [candidate.answer] : candidate.answers),
   );
   for (const answer of answers) {
-    const ranked = rankDistractors(a, sentence, answer, ctx.closeness, 8, { articleFree: true });
+    const ranked = soundAtLevel(
+      ctx,
+      answer,
+      rankDistractors(a, sentence, answer, ctx.closeness, 8, { articleFree: true }),
+    );
     const distractors = pickDistractors(answer.text, ranked, 3, ctx.mcqLongest);
     if (!distractors) continue;
     const question =
@@ -62,9 +66,11 @@ export function buildDropdown(ctx: BuildContext, candidate: ClozeCandidate): Dra
   for (const answer of forLevel(ctx, freshAnswers(ctx, candidate.answers))) {
     if (chosen.length >= ctx.maxBlanks) break;
     if (chosen.some((c) => overlapsOrTouches(c.answer, answer))) continue;
-    const ranked = rankDistractors(a, sentence, answer, ctx.closeness, 8, {
-      articleFree: true,
-    }).filter(
+    const ranked = soundAtLevel(
+      ctx,
+      answer,
+      rankDistractors(a, sentence, answer, ctx.closeness, 8, { articleFree: true }),
+    ).filter(
       (d) =>
         !chosen.some(
           (c) => c.answer.text === d.text || c.distractors.some((x) => x.text === d.text),
@@ -131,13 +137,18 @@ function articlesFor(stem: string, answers: Answer[], language: 'zh' | 'en'): st
 }
 
 /**
- * What a level asks in English: beginner and basic ask for the material's terms, not for its
- * figures (a number is an advanced item: which of four values the text gave); advanced and
- * expert ask for numbers first, then terms.
+ * What a level asks in English: beginner and basic ask for the material's terms first, and for
+ * a figure only among other figures the material states in the same unit (a talk's 9%, 15% and
+ * 85%: a sound set where its names give none); advanced and expert ask for numbers first, then
+ * terms, with close made-up values too.
  */
 function forLevel<T extends Answer>(ctx: BuildContext, answers: T[]): T[] {
   if (ctx.a.language !== 'en') return answers;
-  if (ctx.closeness < 0.6) return answers.filter((x) => x.kind !== 'number');
+  if (ctx.closeness < 0.6)
+    return [
+      ...answers.filter((x) => x.kind !== 'number'),
+      ...answers.filter((x) => x.kind === 'number'),
+    ];
   return [
     ...answers.filter((x) => x.kind === 'number'),
     ...answers.filter((x) => x.kind !== 'number'),
@@ -146,4 +157,10 @@ function forLevel<T extends Answer>(ctx: BuildContext, answers: T[]): T[] {
 
 function overlapsOrTouches(x: Answer, y: Answer): boolean {
   return x.start <= y.end + 1 && y.start <= x.end + 1;
+}
+
+/** Below advanced, an English figure's options are only values the material itself states. */
+function soundAtLevel(ctx: BuildContext, answer: Answer, ranked: Distractor[]): Distractor[] {
+  if (ctx.a.language !== 'en' || answer.kind !== 'number' || ctx.closeness >= 0.6) return ranked;
+  return ranked.filter((d) => d.stated);
 }

@@ -27,6 +27,8 @@ export interface Distractor {
   relation: 'sibling' | 'head' | 'kind' | 'number';
   /** A sentence that uses the distractor, when there is one: "why it is wrong". */
   evidence?: AnalysedSentence;
+  /** A number the material itself states with the key's unit (not a made-up neighbour). */
+  stated?: boolean;
 }
 
 /**
@@ -383,6 +385,7 @@ function numberDistractors(
     out.push({
       text,
       relation: 'number',
+      stated: fromText.has(text),
       // English: a sentence sharing two terms is rarely about the same quantity ("5% of the
       // time" for a difference of 20%); it is not quoted.
       evidence:

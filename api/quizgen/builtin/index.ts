@@ -17,6 +17,7 @@ import { materialLanguage } from './material/language.js';
 import { clozeCandidates } from './candidates/cloze.js';
 import { definitionCandidates } from './candidates/definition.js';
 import { tableCandidates } from './candidates/table.js';
+import { enumerationCandidates } from './en-enumeration.js';
 import type { BuildContext } from './draft.js';
 import { finalizeQuestions } from './finalize.js';
 import { createRng, hashString } from './rng.js';
@@ -73,6 +74,7 @@ async function generate(
   // as a record dump with a blank.
   const cloze = [
     ...tableCandidates(analysis),
+    ...(settings.difficulty === 'expert' ? enumerationCandidates(analysis) : []),
     ...clozeCandidates(analysis).filter((c) => !c.sentence.record),
   ];
   const definitions = definitionCandidates(analysis);

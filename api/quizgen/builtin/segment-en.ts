@@ -1,3 +1,4 @@
+import { isSpokenFiller } from '../text/en-lexicon.js';
 import { EN_STOPWORDS, EN_VERBS } from '../text/stopwords.js';
 import type { Token } from './tokens.js';
 
@@ -25,7 +26,7 @@ function posOf(word: string, first: boolean): string {
   if (!/[\p{L}\p{N}]/u.test(word)) return 'x';
   const lower = word.toLowerCase().replace(/’/g, "'");
   if (/^[\d.,%]+$/.test(word) || /^\d/.test(word)) return 'm';
-  if (EN_STOPWORDS.has(lower)) return 'stop';
+  if (EN_STOPWORDS.has(lower) || isSpokenFiller(lower)) return 'stop';
   if (EN_VERBS.has(lower) || /ly$/.test(lower)) return 'v';
   if (/^\p{Lu}{2,}/u.test(word) || ABBREVIATION.test(word)) return 'nz';
   if (/^\p{Lu}/u.test(word) && !first) return 'nz';

@@ -1,6 +1,7 @@
 import { EN_STOPWORDS, ZH_STOPWORDS } from '../text/stopwords.js';
 import { isNounish, type Token } from './tokens.js';
 import { isTitleWord, nameKind } from './en-names.js';
+import { isSpokenFiller } from '../text/en-lexicon.js';
 
 /** What kind of thing a term names; distractors are drawn from the same kind. */
 export type TermKind = 'person' | 'place' | 'org' | 'law' | 'event' | 'proper' | 'time' | 'term';
@@ -175,7 +176,7 @@ export function enMentions(sentence: string, tokens: Token[]): TermMention[] {
     const text = sentence.slice(start, end);
     const single = words.length === 1 ? words[0]! : undefined;
     if (single && single.pos === 'n' && single.text.length < 4) return;
-    if (EN_STOPWORDS.has(text.toLowerCase())) return;
+    if (EN_STOPWORDS.has(text.toLowerCase()) || isSpokenFiller(text)) return;
     const content = words.filter((w) => w.pos !== 'stop');
     const proper =
       content.every((w) => w.pos === 'nz') ||

@@ -238,3 +238,15 @@ export function namesAnyPerson(text: string): boolean {
   const head = (text.split(/\s+/).pop() ?? '').toLowerCase();
   return ANY_PERSON.has(head.replace(/ies$/, 'y').replace(/s$/, '')) || head === 'people';
 }
+
+/**
+ * Words of speech, not of the subject: a pronoun's contraction written with either apostrophe
+ * ("we’re", "I'll"), an indefinite pronoun ("Everybody"), an interjection or a hedge ("sure",
+ * "okay"). A transcript is full of them; none is a term.
+ */
+const SPOKEN_FILLER =
+  /^(?:(?:i|you|we|they|he|she|it|that|there|here|what|who|where|let)['’](?:re|ll|ve|d|m|s)|\w+n['’]t|everybody|somebody|nobody|anybody|everyone|someone|sure|okay|ok|yeah|yep|yes|uh|um|hmm|mhm|oh|wow|hello|hi|bye|indeed|absolutely|exactly)$/i;
+
+export function isSpokenFiller(text: string): boolean {
+  return SPOKEN_FILLER.test(text.trim());
+}

@@ -36,8 +36,9 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
       continue;
     }
     if (!sentence.usable || DISCOURSE.test(sentence.text)) continue;
+    if (a.language === 'en' && framingSentences(a).has(sentence.id)) continue;
     const answers: Array<{ answer: Answer; weight: number }> = [];
-    const listGap = a.language === 'zh' ? ZH_LIST_GAP : EN_LIST_GAP;
+    const listGap = a.language === 'zh' ? ZH_LIST_GAP : EN_SERIES_GAP;
     sentence.mentions.forEach((m, i) => {
       const term = a.terms.get(m.key)!;
       // A blank inside a list ("A、_____與C", "e.g., A, _____ and C") has several right answers.
@@ -50,6 +51,8 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
       if (!isOptionWorthy(a, term)) return;
       if (a.language === 'zh' && !zhKeyFits(a, sentence, m.text, m.start, term)) return;
       let weight = Math.sqrt(term.score / maxTerm) * (term.sentenceIds.length > 1 ? 1 : 0.8);
+      if (a.language === 'en' && !englishKeyMatters(a, sentence.text, m.text, m.start, term))
+        return;
       if (a.language === 'en') {
         const fit = englishKeyFit(sentence.text, m.text, m.start, term.sentenceIds.length);
         if (fit <= 0) return;
@@ -72,6 +75,8 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
     if (!answers.length) continue;
     answers.sort((x, y) => y.weight - x.weight || x.answer.start - y.answer.start);
     const anaphora = (a.language === 'zh' ? ANAPHORA_ZH : ANAPHORA_EN).test(sentence.text);
+    // "This is the idea of _____.": a short sentence that only points back says nothing alone.
+    if (a.language === 'en' && anaphora && sentence.text.split(/\s+/).length < 9) continue;
     const central = Math.sqrt(sentence.centrality / maxCentrality);
     const score =
       (0.55 * central + 0.45 * answers[0]!.weight) *
@@ -113,9 +118,57 @@ function recordCandidate(a: DocAnalysis, sentence: AnalysedSentence): ClozeCandi
   return { sentence, answers: answers.map((x) => x.answer), score: 0.5 * best };
 }
 
-/** Thanks, greetings and talk about the talk: nothing to learn in them. */
+/**
+ * Between two members of one English list: a comma or "and"/"or", and the spoken series
+ * ("such as Nicky’s games, such as Duolingo, such as Scratch"), where any member fits a blank.
+ */
+const EN_SERIES_GAP = new RegExp(
+  `${EN_LIST_GAP.source}|^\\s*,?\\s*(?:(?:and|or)\\s+)?(?:such as|like|including|as well as)\\s+$`,
+  'i',
+);
+
+const framing = new WeakMap<DocAnalysis, Set<number>>();
+
+/**
+ * In an English transcript (turns headed "Name:"), the sentences of the interviewer's, host's or
+ * audience's turns: a "Question:"/"Moderator:" turn, or a speaker who says less than 40% of
+ * what the main speaker says. Their framing ("You have been called …") is no material to learn.
+ */
+export function framingSentences(a: DocAnalysis): Set<number> {
+  let known = framing.get(a);
+  if (known) return known;
+  known = new Set<number>();
+  const speakerOf = (s: AnalysedSentence): string | undefined => {
+    const path = s.location.kind === 'paragraph' ? s.location.headingPath : undefined;
+    const last = path?.[path.length - 1]?.trim();
+    return last && /^[^.!?]{1,40}:$/.test(last) && last.split(/\s+/).length <= 4
+      ? last.slice(0, -1).trim().toLowerCase()
+      : undefined;
+  };
+  const words = new Map<string, number>();
+  for (const s of a.sentences) {
+    const who = speakerOf(s);
+    if (who) words.set(who, (words.get(who) ?? 0) + s.text.split(/\s+/).length);
+  }
+  if (words.size >= 2) {
+    const most = Math.max(...words.values());
+    for (const s of a.sentences) {
+      const who = speakerOf(s);
+      if (
+        who &&
+        (/^(?:question|questions|q|moderator|host|interviewer|audience|chair|mc|q&a)$/.test(who) ||
+          words.get(who)! < 0.4 * most)
+      )
+        known.add(s.id);
+    }
+  }
+  framing.set(a, known);
+  return known;
+}
+
+/** Thanks, greetings, talk about the talk and its logistics ("as I mentioned in my email"): nothing to learn in them. */
 const DISCOURSE =
-  /謝謝|感謝|歡迎|大家好|各位好|主持人|今天(?:很高興|跟大家)|\bthank(?:s| you)\b|\bwelcome\b|\bgood (?:morning|afternoon|evening)\b|\b(?:I|we) (?:want|would like|am going|are going) to (?:share|talk|tell|start|begin|introduce)|\blet me (?:start|begin|introduce|share)/iu;
+  /謝謝|感謝|歡迎|大家好|各位好|主持人|今天(?:很高興|跟大家)|\bthank(?:s| you)\b|\bwelcome\b|\bgood (?:morning|afternoon|evening)\b|\b(?:I|we) (?:want|would like|am going|are going) to (?:share|talk|tell|start|begin|introduce)|\blet me (?:start|begin|introduce|share)|\b(?:in|by|over) (?:my|your|our|the) (?:e-?mail|message|last call|letter)\b|\b(?:the (?:team|person|people) to talk to|(?:send|forward) (?:you|me) (?:the|a) (?:link|email|note))\b/iu;
 
 let zhWords: Intl.Segmenter | undefined;
 
@@ -179,6 +232,86 @@ export function zhKeyFits(
   );
 }
 
+/**
+ * Whether an English key is worth a blank in this document: not the place the whole material is
+ * set in ("in _____, as everywhere else" for Taiwan in a Taiwanese speaker's talk), not a
+ * capitalised everyday word the material does not study (Internet, Earth, Parliament used in
+ * passing), and not a piece of a longer term of the material ("Type 1 _____" when the material's
+ * term is "Type 1 error").
+ */
+export function englishKeyMatters(
+  a: DocAnalysis,
+  sentence: string,
+  key: string,
+  start: number,
+  term: { key: string; kind: string; sentenceIds: number[] },
+): boolean {
+  if (term.kind === 'place' && settingPlaces(a).has(term.key)) return false;
+  if (isEverydayName(key) && term.sentenceIds.length < 4) return false;
+  // A unit alone ("98 _____") asks for the word after a number, not for a fact.
+  if (
+    /^(?:percent|per cent|percentage points?|dollars?|cents?|minutes?|hours?|seconds?)$/i.test(key)
+  )
+    return false;
+  const before = sentence.slice(0, start);
+  const after = sentence.slice(start + key.length);
+  // "Last _____ (March), we turned to …": a time told from the speaker's day, not a fact.
+  if (term.kind === 'time' && /\b(?:last|next|this|every|each|early|late)\s+$/i.test(before))
+    return false;
+  // "Type 1 _____", "Phase 2 _____": a numbered name whose last word is the blank.
+  if (/\b\p{Lu}\p{Ll}*\s+(?:\d+|[IVX]+)\s*$/u.test(before)) return false;
+  const wordsBefore = before.match(/[\p{L}\d'’-]+\s*$|[\p{L}\d'’-]+\s+[\p{L}\d'’-]+\s*$/u)?.[0];
+  const wordsAfter = after.match(/^\s*[\p{L}\d'’-]+(?:\s+[\p{L}\d'’-]+)?/u)?.[0];
+  const glued: string[] = [];
+  if (wordsBefore && /\s$/.test(wordsBefore)) {
+    const ws = wordsBefore.trim().split(/\s+/);
+    for (let i = ws.length - 1; i >= 0; i--) glued.push(ws.slice(i).join(' ') + ' ' + key);
+  }
+  if (wordsAfter && /^\s/.test(wordsAfter)) {
+    const ws = wordsAfter.trim().split(/\s+/);
+    for (let i = 1; i <= ws.length; i++) glued.push(key + ' ' + ws.slice(0, i).join(' '));
+  }
+  return !glued.some((phrase) => {
+    const longer = a.terms.get(termKey(phrase));
+    return longer !== undefined && longer.key !== term.key;
+  });
+}
+
+/** Capitalised everyday words: a blank on them tests nothing unless the material studies them. */
+const EVERYDAY_NAMES = new Set(
+  `internet web earth world sun moon parliament congress government state nation country city
+university school church god people`.split(/\s+/),
+);
+
+function isEverydayName(key: string): boolean {
+  return /^\p{Lu}\p{Ll}+$/u.test(key) && EVERYDAY_NAMES.has(key.toLowerCase());
+}
+
+const settings = new WeakMap<DocAnalysis, Set<string>>();
+
+/**
+ * The place a material is set in: its most-mentioned place, named in at least four sentences
+ * and twice as often as any other place (Taiwan in a Taiwanese speaker's talk). Where the
+ * material talks about several places alike, none is the setting.
+ */
+function settingPlaces(a: DocAnalysis): Set<string> {
+  let known = settings.get(a);
+  if (known) return known;
+  const places = [...a.terms.values()]
+    .filter((t) => t.kind === 'place')
+    .sort((x, y) => y.sentenceIds.length - x.sentenceIds.length);
+  known = new Set<string>();
+  const [top, next] = places;
+  if (
+    top &&
+    top.sentenceIds.length >= 4 &&
+    top.sentenceIds.length >= 2 * (next?.sentenceIds.length ?? 0)
+  )
+    known.add(top.key);
+  settings.set(a, known);
+  return known;
+}
+
 const MODAL_BEFORE =
   /\b(?:to|not|never|can|could|will|would|shall|should|must|may|might|did|does|do|we|they|you|i|he|she|it)\s+$/i;
 const DOTTED = /^(?:\p{L}\.)+\p{L}?\.?$/u;
@@ -211,6 +344,10 @@ function englishKeyFit(sentence: string, key: string, start: number, uses: numbe
   const keyWords = words.map((w) => termKey(w)).filter((w) => !EN_STOPWORDS.has(w));
   const seen = keyWords.filter((w) => rest.has(w)).length;
   if (keyWords.length && seen === keyWords.length) return 0;
+  // "a Type 1 error … unlike a Type 2 error": the key differs from a phrase the stem shows only
+  // by its number, so the blank asks for a digit next to its own words.
+  const named = keyWords.filter((w) => !/^(?:\d+|[ivx]+)$/.test(w));
+  if (named.length && named.length < keyWords.length && named.every((w) => rest.has(w))) return 0;
   return seen ? 0.6 : words.length === 1 && /^\p{Ll}/u.test(key) ? 0.75 : 1;
 }
 

@@ -31,6 +31,10 @@ export const enTemplates: QuizTemplates = {
   mcqCloze: (stem, where) =>
     `According to the material${at(where)}, which option best fills the blank? ${q(stem)}`,
   mcqDefinition: (body) => `According to the material, which term is described as ${q(body)}?`,
+  mcqNotInList: (category) =>
+    `According to the material, which of these is NOT one of the ${category} it names?`,
+  explainNotInList: (key, category) =>
+    `The ${category} named there do not include ${q(key)}, so the answer is ${q(key)}.`,
   trueFalse: (statement, where) =>
     `True or false, according to the material${at(where)}: ${q(statement)}`,
   dropdown: (stem, where) =>

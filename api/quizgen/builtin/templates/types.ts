@@ -15,6 +15,10 @@ export interface QuizTemplates {
   /** `where` names the sheet and rows when a table row is asked (rows repeat across sheets). */
   mcqCloze(stem: string, where?: string): string;
   mcqDefinition(body: string): string;
+  /** "Which of these is NOT one of the <category> the material names?" (a counted list). */
+  mcqNotInList(category: string): string;
+  /** Why the key is the answer of mcqNotInList: the list quoted does not hold it. */
+  explainNotInList(key: string, category: string): string;
   trueFalse(statement: string, where?: string): string;
   dropdown(stem: string, where?: string): string;
   shortAnswerCloze(stem: string, where?: string): string;

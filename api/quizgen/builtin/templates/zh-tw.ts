@@ -30,6 +30,9 @@ export const zhTwTemplates: QuizTemplates = {
   location,
   mcqCloze: (stem, where) => `依據教材${at(where)}，下列何者最適合填入空格？${q(stem)}`,
   mcqDefinition: (body) => `依據教材，${q(body)}指的是下列何者？`,
+  mcqNotInList: (category) => `依據教材，下列何者「不是」教材所列的${category}之一？`,
+  explainNotInList: (key, category) =>
+    `教材所列的${category}不包括${q(key)}，因此正確答案是${q(key)}。`,
   trueFalse: (statement, where) => `依據教材${at(where)}，判斷下列敘述是否正確：${q(statement)}`,
   dropdown: (stem, where) => `請依據教材${at(where)}，從選單中選出空格的正確內容：${q(stem)}`,
   shortAnswerCloze: (stem, where) => `請依據教材${at(where)}，寫出空格中的詞語：${q(stem)}`,
