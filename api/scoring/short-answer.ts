@@ -54,6 +54,13 @@ export function normalizeShortAnswer(text: string): string {
     return value === undefined || !Number.isFinite(value) ? run : String(value);
   });
   for (const [pattern, unit] of UNITS) t = t.replace(pattern, unit);
+  // A whole answer that is a count: 八成 = 80%, 九個 = 9個 = 9 (the stem says what is counted).
+  const tenths = /^\s*(\d+(?:\.\d+)?)\s*成\s*$/u.exec(t);
+  if (tenths) t = `${Number(tenths[1]) * 10}%`;
+  t = t.replace(
+    /^\s*(-?\d+(?:\.\d+)?)\s*(?:個|位|名|項|種|次|件|條|隻|家|所|間|座|張|本|份|人)\s*$/u,
+    '$1',
+  );
   t = t.replace(/^(?:the|a|an)\s+/, '');
   // "entire" and "whole" say the same before a noun (the entire breast = the whole breast).
   t = t.replace(/\bentire\b/g, 'whole');

@@ -216,7 +216,7 @@ export function buildShortAnswer(
   return {
     type: 'short_answer',
     question,
-    acceptedAnswers: acceptedAnswers(answer),
+    acceptedAnswers: acceptedAnswers(answer, a.language),
     keys: [answer.text],
     explanation: `${t.explainSupport(where, sentence.text)}${t.join}${t.explainKey([answer.text])}`,
     relatedConcepts: relatedConcepts(a, sentence, [answer.text]),
