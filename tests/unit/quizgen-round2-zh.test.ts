@@ -1,0 +1,201 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractDocument } from '../../api/extract/index.js';
+import { closeExtractionWorkers } from '../../api/extract/run-in-worker.js';
+import { sniffKind } from '../../api/extract/sniff.js';
+import type { ExtractedDocument } from '../../api/extract/types.js';
+import type { Answer } from '../../api/quizgen/builtin/answers.js';
+import { createBuiltinGenerator } from '../../api/quizgen/builtin/index.js';
+import {
+  enumeratedNeighbour,
+  fixedByCollocation,
+  glossedBeside,
+} from '../../api/quizgen/builtin/material/collocation.js';
+import {
+  findSpeakers,
+  isSpeakerName,
+  speakerLabel,
+} from '../../api/quizgen/builtin/material/speakers.js';
+import { findNumbers } from '../../api/quizgen/builtin/numbers.js';
+import { acceptedAnswers } from '../../api/quizgen/builtin/variants.js';
+import { isAskableZh } from '../../api/quizgen/builtin/zh-keys.js';
+import { QUESTION_TYPES, type QuizSettings } from '../../api/quizgen/types.js';
+import { shortAnswerMatches } from '../../api/scoring/short-answer.js';
+import { STUDY_CORPUS_DIR } from '../support/study-documents.js';
+
+/*
+ * Round 2 of issue 16 (helper Q4, session 7): importance in transcripts (the main speaker's
+ * substance), short answers in the source's own forms, giveaways by collocation. Fixtures are
+ * development documents or written sentences.
+ */
+
+const generator = createBuiltinGenerator();
+let care: ExtractedDocument;
+let coa: ExtractedDocument;
+
+async function extract(file: string): Promise<ExtractedDocument> {
+  const fileName = path.basename(file);
+  const kind = await sniffKind(file, fileName);
+  return extractDocument([{ fileId: fileName, path: file, fileName, kind }]);
+}
+
+beforeAll(async () => {
+  care = await extract(path.join(STUDY_CORPUS_DIR, 'transcripts/zh_ai_ethics_6pack_care.md'));
+  coa = await extract(path.join(STUDY_CORPUS_DIR, 'transcripts/zh_open_government_coa_talk.md'));
+}, 120_000);
+afterAll(() => closeExtractionWorkers());
+
+const settings = (over: Partial<QuizSettings> = {}): QuizSettings => ({
+  questionCount: 10,
+  questionTypes: [...QUESTION_TYPES],
+  difficulty: 'basic',
+  language: 'zh-TW',
+  ...over,
+});
+
+describe('importance: the main speaker of a transcript', () => {
+  it('reads speaker labels from headings, with a role in parentheses', () => {
+    expect(speakerLabel('唐鳳：')).toBe('唐鳳');
+    expect(speakerLabel('張培鏞（司儀）：')).toBe('張培鏞（司儀）');
+    expect(speakerLabel('**Audrey Tang:**')).toBe('Audrey Tang');
+    expect(speakerLabel('關懷六力的第一力')).toBeUndefined();
+    expect(speakerLabel('結論：我們該怎麼做？')).toBeUndefined();
+  });
+
+  it('finds the speaker with the most text as the main one', () => {
+    const s = (who: string, text: string) => ({
+      text,
+      location: { kind: 'paragraph' as const, index: 1, headingPath: ['訪談', `${who}：`] },
+    });
+    const speakers = findSpeakers([
+      s('主持人甲', '歡迎回來。'),
+      s('唐鳳', '關懷六力是一套讓 AI 系統在地化、可問責的框架，包含覺察力與回應力。'),
+      s('主持人甲', '請談談第一力。'),
+    ]);
+    expect(speakers.main).toBe('唐鳳');
+    expect(isSpeakerName(speakers, '唐鳳')).toBe(true);
+    expect(isSpeakerName(speakers, '覺察力')).toBe(false);
+  });
+
+  it('asks about the guest, not the host, in an interview (AI 倫理 podcast)', async () => {
+    for (const seed of [1, 2, 3]) {
+      const result = await generator.generate(care, settings({ seed }));
+      const speakers = result.questions.map((q) => {
+        const where = q.citation.location;
+        return where.kind === 'paragraph' ? where.headingPath?.at(-1) : undefined;
+      });
+      // The host (Caroline Green) had 7 of 10 questions before; the guest's substance now.
+      expect(speakers.filter((s) => s === 'Caroline Green：').length).toBeLessThanOrEqual(1);
+      expect(result.questions.length).toBe(10);
+    }
+  });
+
+  it('never blanks a speaker’s name', async () => {
+    const result = await generator.generate(care, settings({ seed: 4 }));
+    for (const q of result.questions)
+      if (q.type === 'short_answer' || q.type === 'multiple_choice')
+        expect(q.question).not.toMatch(/Caroline|Green/);
+  });
+
+  it('takes no filler as a key (試著, 基本上, 辦法, 說是)', () => {
+    for (const text of ['試著', '基本上', '辦法', '說是'])
+      expect(
+        isAskableZh({
+          kind: 'term',
+          text,
+          start: 0,
+          end: text.length,
+          mention: { key: text, text, start: 0, end: text.length },
+          term: { pos: 'n' },
+        } as unknown as Answer),
+      ).toBe(false);
+  });
+});
+
+describe('short answers in the source’s own forms', () => {
+  it('accepts a percentage in every form and no other value', () => {
+    for (const form of ['80%', '百分之八十', '八成', '80 percent', '８０％'])
+      expect(shortAnswerMatches(form, ['80%'])).toBe(true);
+    for (const wrong of ['七成', '8', '百分之八', '800%'])
+      expect(shortAnswerMatches(wrong, ['80%'])).toBe(false);
+    expect(shortAnswerMatches('100%', ['100 percent'])).toBe(true);
+  });
+
+  it('accepts a count with or without its measure word', () => {
+    for (const form of ['九個', '9個', '9']) expect(shortAnswerMatches(form, ['九個'])).toBe(true);
+    expect(shortAnswerMatches('十個', ['九個'])).toBe(false);
+    expect(shortAnswerMatches('九', ['九月'])).toBe(false);
+  });
+
+  it('lists the forms a learner may type for a percentage and a count', () => {
+    const sentence = '大約有80%的人同意，另外九個縣市反對。';
+    const [pct, count] = findNumbers(sentence);
+    const forms = acceptedAnswers(
+      { kind: 'number', text: pct!.text, start: pct!.start, end: pct!.end, number: pct! },
+      'zh',
+    );
+    expect(forms).toEqual(expect.arrayContaining(['80%', '80 percent', '百分之八十', '八成']));
+    const counts = acceptedAnswers(
+      { kind: 'number', text: count!.text, start: count!.start, end: count!.end, number: count! },
+      'zh',
+    );
+    expect(counts).toEqual(expect.arrayContaining(['九個', '9個', '9']));
+  });
+});
+
+describe('giveaways by collocation', () => {
+  const at = (sentence: string, key: string): Answer => {
+    const start = sentence.indexOf(key);
+    return { kind: 'term', text: key, start, end: start + key.length } as unknown as Answer;
+  };
+
+  it('drops a blank whose neighbour the material only ever uses with the key (二級_____)', () => {
+    const material = '數位部是二級機關。各部會的二級機關都要配合。三級機關則由署負責。';
+    const sentence = '數位部是二級機關。';
+    expect(fixedByCollocation(material, sentence, at(sentence, '機關'), 'zh')).toBe(true);
+    // A neighbour used with several fillers does not fix the key.
+    const varied = '數位部是二級機關。二級單位不同。';
+    expect(fixedByCollocation(varied, sentence, at(sentence, '機關'), 'zh')).toBe(false);
+  });
+
+  it('drops a number blank beside the next value of a sequence (_____或者是十個, 延到_____或者7月)', () => {
+    for (const [sentence, key] of [
+      ['大概是九個或者是十個部會一起參與。', '九個'],
+      ['這個計畫可能延到6月或者7月。', '6月'],
+    ] as const) {
+      const numbers = findNumbers(sentence);
+      const n = numbers.find((x) => x.text === key)!;
+      const answer = {
+        kind: 'number',
+        text: n.text,
+        start: n.start,
+        end: n.end,
+        number: n,
+      } as Answer;
+      expect(enumeratedNeighbour(sentence, answer, numbers)).toBe(true);
+    }
+    const apart = '從1990年到2020年，人口增加了。';
+    const numbers = findNumbers(apart);
+    const n = numbers[0]!;
+    const answer = {
+      kind: 'number',
+      text: n.text,
+      start: n.start,
+      end: n.end,
+      number: n,
+    } as Answer;
+    expect(enumeratedNeighbour(apart, answer, numbers)).toBe(false);
+  });
+
+  it('drops a term glossed in English beside it, and the gloss (性別（gender）)', () => {
+    const sentence = '表單上的性別（gender）欄位可以留白。';
+    expect(glossedBeside(sentence, at(sentence, '性別'))).toBe(true);
+    expect(glossedBeside(sentence, at(sentence, 'gender'))).toBe(true);
+    expect(glossedBeside(sentence, at(sentence, '欄位'))).toBe(false);
+  });
+
+  it('keeps the e2e count on a one-speaker talk (農委會演講)', async () => {
+    const result = await generator.generate(coa, settings({ seed: 5 }));
+    expect(result.questions.length).toBe(10);
+  });
+});
