@@ -5,6 +5,7 @@ import { closeExtractionWorkers } from '../../api/extract/run-in-worker.js';
 import { sniffKind } from '../../api/extract/sniff.js';
 import type { ExtractedDocument } from '../../api/extract/types.js';
 import type { Answer } from '../../api/quizgen/builtin/answers.js';
+import { tiedNumber, withoutAsides } from '../../api/quizgen/builtin/build-statement.js';
 import { createBuiltinGenerator } from '../../api/quizgen/builtin/index.js';
 import {
   enumeratedNeighbour,
@@ -32,6 +33,7 @@ import { STUDY_CORPUS_DIR } from '../support/study-documents.js';
 const generator = createBuiltinGenerator();
 let care: ExtractedDocument;
 let coa: ExtractedDocument;
+let resilience: ExtractedDocument;
 
 async function extract(file: string): Promise<ExtractedDocument> {
   const fileName = path.basename(file);
@@ -42,6 +44,9 @@ async function extract(file: string): Promise<ExtractedDocument> {
 beforeAll(async () => {
   care = await extract(path.join(STUDY_CORPUS_DIR, 'transcripts/zh_ai_ethics_6pack_care.md'));
   coa = await extract(path.join(STUDY_CORPUS_DIR, 'transcripts/zh_open_government_coa_talk.md'));
+  resilience = await extract(
+    path.join(STUDY_CORPUS_DIR, 'transcripts/zh_digital_resilience_talk.md'),
+  );
 }, 120_000);
 afterAll(() => closeExtractionWorkers());
 
@@ -197,5 +202,57 @@ describe('giveaways by collocation', () => {
   it('keeps the e2e count on a one-speaker talk (農委會演講)', async () => {
     const result = await generator.generate(coa, settings({ seed: 5 }));
     expect(result.questions.length).toBe(10);
+  });
+});
+
+describe('true/false: a changed number and the verbatim tell', () => {
+  const tied = (sentence: string, key: string) => {
+    const numbers = findNumbers(sentence);
+    const n = numbers.find((x) => x.text.startsWith(key))!;
+    return tiedNumber({ kind: 'number', start: n.start, end: n.end, number: n }, numbers, sentence);
+  };
+
+  it('never changes a number tied to its sentence’s arithmetic, sequence or direction', () => {
+    // Shares of one whole, a total and its parts, consecutive values, a stated change.
+    expect(tied('調查中有60%的人支持，40%的人反對。', '60')).toBe(true);
+    expect(tied('全班30人，其中18人通過，12人沒有通過。', '18')).toBe(true);
+    expect(tied('大概是九個或者是十個部會一起參與。', '九')).toBe(true);
+    expect(tied('Trust rose from just 9% in 2014 to more than 70% by 2020.', '9')).toBe(true);
+    // Unrelated values of one sentence stay changeable.
+    expect(tied('憲法於1787年制定，共有7條。', '7條')).toBe(false);
+  });
+
+  it('writes a true statement without its asides, keeping the tested point and restrictions', () => {
+    const text = '所以，數位發展部（簡稱數位部）負責推動數位韌性。';
+    const key = { start: text.indexOf('數位韌性'), end: text.indexOf('數位韌性') + 4 };
+    expect(withoutAsides(text, key)).toBe('數位發展部負責推動數位韌性。');
+    const filler = '這個協進會其實是為了數位發展而成立的。';
+    const at0 = filler.indexOf('協進會');
+    expect(withoutAsides(filler, { start: at0, end: at0 + 3 })).toBe(
+      '這個協進會是為了數位發展而成立的。',
+    );
+    // A restricting aside and one with a number stay; so does the aside glossing the key.
+    const kept = '選舉人（不含外國人）須年滿二十歲（2020年起）。';
+    expect(withoutAsides(kept, { start: 0, end: 3 })).toBe(kept);
+    const gloss = '表單上的性別（gender）欄位可以留白。';
+    const at = gloss.indexOf('性別');
+    expect(withoutAsides(gloss, { start: at, end: at + 2 })).toBe(gloss);
+  });
+
+  it('gives true statements that are not all verbatim on a development transcript', async () => {
+    let changed = 0;
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const quiz = await generator.generate(resilience, settings({ seed }));
+      for (const q of quiz.questions)
+        if (q.type === 'true_false' && q.correctOptionId === 'true') {
+          const statement = /「(.*)」$/u.exec(q.question)?.[1] ?? '';
+          if (statement !== q.citation.quote) changed++;
+          // Still true: every character of the statement is in the source sentence, in order.
+          let i = 0;
+          for (const ch of statement) i = q.citation.quote.indexOf(ch, i) + 1 || -1;
+          expect(i).toBeGreaterThan(0);
+        }
+    }
+    expect(changed).toBeGreaterThan(0);
   });
 });

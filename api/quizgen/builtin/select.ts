@@ -5,7 +5,7 @@ import type { AnalysedSentence, DocAnalysis } from './analysis.js';
 import { materialAliases } from './answers.js';
 import { balanceTrueFalse, enforceSpread } from './balance.js';
 import { buildDropdown, buildMultipleChoice } from './build-choice.js';
-import { buildShortAnswer, buildTrueFalse } from './build-statement.js';
+import { buildShortAnswer, buildTrueFalse, tiedNumber } from './build-statement.js';
 import type { ClozeCandidate } from './candidates/cloze.js';
 import type { DefinitionCandidate } from './candidates/definition.js';
 import type { BuildContext, Draft } from './draft.js';
@@ -263,7 +263,9 @@ function build(
           blank &&
           x.kind !== 'field' &&
           (fixedByCollocation(ctx.a.fullText, sentence.text, x, ctx.a.language) ||
-            enumeratedNeighbour(sentence.text, x, sentence.numbers))
+            enumeratedNeighbour(sentence.text, x, sentence.numbers) ||
+            // 「_____支持，40%反對」: the sentence's own arithmetic fills the blank.
+            (x.kind === 'number' && tiedNumber(x, sentence.numbers)))
         ),
     );
     if (!answers.length) return undefined;
