@@ -1,6 +1,6 @@
 import { parseChineseNumeral } from '../quizgen/builtin/numbers.js';
 import { toSimplifiedSameLength, toTraditional } from '../quizgen/text/chinese-script.js';
-import { withoutGenericModifier } from '../quizgen/text/normalize.js';
+import { withoutGenericHead, withoutGenericModifier } from '../quizgen/text/normalize.js';
 
 // Everything a learner does not mean as part of the answer goes: spaces, punctuation, symbols.
 // Two marks are kept because they change a number's value: a decimal point between digits
@@ -71,10 +71,14 @@ export function normalizeShortAnswer(text: string): string {
 /** True when the answer reads the same as one of the accepted answers; empty never matches. */
 export function shortAnswerMatches(given: string, accepted: readonly string[]): boolean {
   const forms = (text: string) =>
-    new Set([normalizeShortAnswer(text), normalizeShortAnswer(withoutGenericModifier(text))]);
+    new Set([
+      normalizeShortAnswer(text),
+      normalizeShortAnswer(withoutGenericModifier(text)),
+      normalizeShortAnswer(withoutGenericHead(withoutGenericModifier(text))),
+    ]);
   const keys = forms(given);
   keys.delete('');
-  // Exact comparison only (after folding and a generic determiner such as 整個 taken off
-  // either side): an edit distance would accept a different term that looks alike.
+  // Exact comparison only (after folding, a generic determiner such as 整個 and a generic
+  // head such as 朋友 taken off either side): an edit distance would accept a different term that looks alike.
   return keys.size > 0 && accepted.some((answer) => [...forms(answer)].some((f) => keys.has(f)));
 }

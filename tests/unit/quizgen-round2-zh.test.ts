@@ -17,6 +17,7 @@ import {
   isSpeakerName,
   speakerLabel,
 } from '../../api/quizgen/builtin/material/speakers.js';
+import { sentenceKind } from '../../api/quizgen/builtin/material/sentence-kinds.js';
 import { findNumbers } from '../../api/quizgen/builtin/numbers.js';
 import { acceptedAnswers } from '../../api/quizgen/builtin/variants.js';
 import { isAskableZh } from '../../api/quizgen/builtin/zh-keys.js';
@@ -130,6 +131,14 @@ describe('short answers in the source’s own forms', () => {
     for (const form of ['九個', '9個', '9']) expect(shortAnswerMatches(form, ['九個'])).toBe(true);
     expect(shortAnswerMatches('十個', ['九個'])).toBe(false);
     expect(shortAnswerMatches('九', ['九月'])).toBe(false);
+  });
+
+  it('accepts a noun without a generic head the stem makes plain (青年朋友 = 青年)', () => {
+    expect(shortAnswerMatches('青年', ['青年朋友'])).toBe(true);
+    expect(shortAnswerMatches('開放政府', ['開放政府議題'])).toBe(true);
+    expect(shortAnswerMatches('老年', ['青年朋友'])).toBe(false);
+    expect(shortAnswerMatches('人', ['人們'])).toBe(false);
+    expect(acceptedAnswers({ kind: 'term', text: '青年朋友' })).toContain('青年');
   });
 
   it('lists the forms a learner may type for a percentage and a count', () => {
@@ -254,5 +263,21 @@ describe('true/false: a changed number and the verbatim tell', () => {
         }
     }
     expect(changed).toBeGreaterThan(0);
+  });
+});
+
+describe('room logistics are not study material', () => {
+  it('classes a talk’s logistics as chatter, and its substance as study', () => {
+    for (const text of [
+      '謝謝大家，我接下來會到講桌那邊去。',
+      '我會放兩部影片，來解釋目前對開放政府的一些做法跟想法。',
+      '等一下會用按讚的數量來決定回答的順序。',
+      'Let me share my screen so you can see the slides.',
+    ])
+      expect(sentenceKind(text, /[a-z]/i.test(text[0]!) ? 'en' : 'zh')).toBe('chatter');
+    expect(sentenceKind('開放政府的三個支柱是透明、參與和課責。', 'zh')).toBe('study');
+    expect(sentenceKind('The moda combines participation, progress and safety.', 'en')).toBe(
+      'study',
+    );
   });
 });

@@ -7,6 +7,7 @@ import {
   collapseSpaces,
   foldWidth,
   parentheticals,
+  withoutGenericHead,
   withoutGenericModifier,
   withoutParentheticals,
 } from '../text/normalize.js';
@@ -59,6 +60,8 @@ export function acceptedAnswers(
     forms.push(String(answer.number.value));
   // 整個產業 ↔ 產業: the stem gives the rest, a teacher takes the noun with or without it.
   if (withoutGenericModifier(key) !== key) forms.push(withoutGenericModifier(key));
+  // 青年朋友 ↔ 青年: a generic head the stem's words make plain.
+  if (withoutGenericHead(key) !== key) forms.push(withoutGenericHead(key));
   // An English noun in the singular or plural (the scorer folds both; the list shows them);
   // only a lower-case common noun: a name or an acronym (Uber, NCC) has no plural.
   if (/^[a-z][a-z -]*[a-z]$/.test(key) && answer.kind === 'term') forms.push(otherNumber(key));
