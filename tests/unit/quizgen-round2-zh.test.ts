@@ -81,6 +81,20 @@ describe('importance: the main speaker of a transcript', () => {
     expect(speakers.main).toBe('唐鳳');
     expect(isSpeakerName(speakers, '唐鳳')).toBe(true);
     expect(isSpeakerName(speakers, '覺察力')).toBe(false);
+    expect(isSpeakerName(speakers, '唐政委')).toBe(true);
+    expect(isSpeakerName(speakers, '王政委')).toBe(false);
+    const en = findSpeakers([
+      {
+        text: 'Welcome.',
+        location: { kind: 'paragraph', index: 1, headingPath: ['Hadi Partovi:'] },
+      },
+      {
+        text: 'Code.org teaches computer science in schools around the world.',
+        location: { kind: 'paragraph', index: 2, headingPath: ['Audrey Tang:'] },
+      },
+    ]);
+    expect(isSpeakerName(en, 'Minister Tang')).toBe(true);
+    expect(isSpeakerName(en, 'computer science')).toBe(false);
   });
 
   it('asks about the guest, not the host, in an interview (AI 倫理 podcast)', async () => {

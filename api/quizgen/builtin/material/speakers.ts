@@ -68,6 +68,10 @@ export function speakerWeight(
   return difficulty === 'expert' ? OTHER_SPEAKER_WEIGHT_EXPERT : OTHER_SPEAKER_WEIGHT;
 }
 
+/** A surname and a title: 唐政委, 林局長, 高理事長. */
+const TITLED =
+  /^(\p{Script=Han})(?:政委|部長|次長|局長|署長|處長|委員|理事長|秘書長|理事|主委|院長|市長|教授|老師|大使|博士|先生|女士|小姐|主任|執行長|總統|議員)$/u;
+
 /**
  * True when a key names a speaker (a nickname or part of a label: 唐鳳, Audrey): who spoke is
  * not what the material teaches.
@@ -75,9 +79,19 @@ export function speakerWeight(
 export function isSpeakerName(speakers: Speakers, key: string): boolean {
   const k = key.trim().toLowerCase();
   if (!k) return false;
+  const title = TITLED.exec(key.trim());
+  const words = k.split(/\s+/);
   for (const name of speakers.names) {
     const n = name.toLowerCase();
     if (n === k || (k.length >= 2 && n.includes(k)) || (n.length >= 2 && k.includes(n)))
+      return true;
+    // 唐政委, 林局長: a speaker's surname with a title.
+    if (title && /^\p{Script=Han}{2,4}/u.test(name) && name.startsWith(title[1]!)) return true;
+    // "Minister Tang", "Ms. Green": a word of a speaker's Latin name in a short key.
+    if (
+      words.length <= 3 &&
+      n.split(/\s+/).some((w) => w.length >= 3 && /^[a-z]/.test(w) && words.includes(w))
+    )
       return true;
   }
   return false;
