@@ -16,6 +16,7 @@ import {
   findSpeakers,
   isSpeakerName,
   speakerLabel,
+  speakerWeight,
 } from '../../api/quizgen/builtin/material/speakers.js';
 import { sentenceKind } from '../../api/quizgen/builtin/material/sentence-kinds.js';
 import { findNumbers } from '../../api/quizgen/builtin/numbers.js';
@@ -117,8 +118,22 @@ describe('importance: the main speaker of a transcript', () => {
         expect(q.question).not.toMatch(/Caroline|Green/);
   });
 
-  it('takes no filler as a key (試著, 基本上, 辦法, 說是)', () => {
-    for (const text of ['試著', '基本上', '辦法', '說是'])
+  it('weighs a question read out under an inline label (sli.do：「…」) like another speaker', () => {
+    const at = { kind: 'paragraph' as const, index: 1, headingPath: ['唐鳳：'] };
+    const speakers = findSpeakers([{ text: '開放政府的做法很多。', location: at }]);
+    expect(
+      speakerWeight(speakers, {
+        location: at,
+        text: 'sli.do：「對於不太會利用網路的人，誰來關心他們」',
+      }),
+    ).toBeLessThan(0.5);
+    expect(speakerWeight(speakers, { location: at, text: '我們的做法是：先公開，再討論。' })).toBe(
+      1,
+    );
+  });
+
+  it('takes no filler as a key (試著, 基本上, 辦法, 說是, 不太會)', () => {
+    for (const text of ['試著', '基本上', '辦法', '說是', '不太會'])
       expect(
         isAskableZh({
           kind: 'term',

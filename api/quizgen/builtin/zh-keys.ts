@@ -45,6 +45,8 @@ export function isAskableZh(answer: Answer): boolean {
   if (!/\p{Script=Han}/u.test(text)) return text.length >= 2 && /^[\p{Lu}\d]/u.test(text);
   if (ZH_FILLER.has(text) || ZH_GENERIC.has(text) || ZH_STOPWORDS.has(text)) return false;
   if (GLUED_START.test(text) && [...text].length <= 2) return false;
+  // 不太會, 不一定, 不能: a negated modal or adverb, not a term.
+  if (/^不(?:太|會|能|要|用|是|一定|必|見得|再|斷)/u.test(text)) return false;
   // 整個社會, 所有人, 這個計畫: a determiner glued on; the blank would test the determiner.
   if (DETERMINER.test(text)) return false;
   const pos = answer.term.pos;

@@ -56,12 +56,19 @@ export const OTHER_SPEAKER_WEIGHT = 0.12;
  */
 export const OTHER_SPEAKER_WEIGHT_EXPERT = 0.3;
 
+/** A line that opens with an inline label and a quotation: someone else's words read out. */
+const QUOTED_LINE = /^[\p{L}\d.\s]{1,16}[：:]\s*[「“"]/u;
+
 /** The selection weight factor of a sentence: strongly down for the host's and guests' lines. */
 export function speakerWeight(
   speakers: Speakers,
-  sentence: Pick<AnalysedSentence, 'location'>,
+  sentence: Pick<AnalysedSentence, 'location'> & { text?: string },
   difficulty: Difficulty = 'basic',
 ) {
+  // A line quoted from someone else under an inline label (「sli.do：「…」」, "Audience: “…”"):
+  // the question read out, not the speaker's substance.
+  if (sentence.text !== undefined && QUOTED_LINE.test(sentence.text))
+    return difficulty === 'expert' ? OTHER_SPEAKER_WEIGHT_EXPERT : OTHER_SPEAKER_WEIGHT;
   if (!speakers.main) return 1;
   const who = speakerOf(sentence);
   if (!who || who === speakers.main) return 1;
