@@ -256,6 +256,10 @@ describe('true/false: a changed number and the verbatim tell', () => {
     expect(tied('全班30人，其中18人通過，12人沒有通過。', '18')).toBe(true);
     expect(tied('大概是九個或者是十個部會一起參與。', '九')).toBe(true);
     expect(tied('Trust rose from just 9% in 2014 to more than 70% by 2020.', '9')).toBe(true);
+    // A year and a count of years (the e2e constitution: 1787年，即獨立後第十二年).
+    expect(tied('本憲法於西元1787年，即美利堅合眾國獨立後第十二年的九月十七日制定。', '1787')).toBe(
+      true,
+    );
     // Unrelated values of one sentence stay changeable.
     expect(tied('憲法於1787年制定，共有7條。', '7條')).toBe(false);
   });

@@ -167,6 +167,15 @@ export function tiedNumber(
   const others = numbers.filter(
     (n) => n.start !== key.start && !n.ordinal && (unit(n) === unit(key) || !n.unit || !key.unit),
   );
+  // A year beside a count of years (西元1787年，即獨立後第十二年; "in 1787, 11 years after"):
+  // the year follows from the count, another year contradicts it.
+  const yearUnit = /^(?:年|years?)$/u;
+  const isYear = (n: NumberMention) =>
+    !n.ordinal && n.value >= 1000 && n.value <= 2200 && (yearUnit.test(n.unit) || !n.unit);
+  const yearCount = (n: NumberMention) => yearUnit.test(n.unit) && n.value < 200;
+  const other = (n: NumberMention) => n.start !== key.start;
+  if (isYear(key) && numbers.some((n) => other(n) && yearCount(n))) return true;
+  if (yearCount(key) && numbers.some((n) => other(n) && isYear(n))) return true;
   if (!others.length) return false;
   if (others.some((n) => Math.abs(n.value - key.value) === 1)) return true;
   // A change between two values of one unit ("from 9% in 2014 to more than 70%", 從三成到八成):
