@@ -205,6 +205,7 @@ describe('giveaways by collocation', () => {
     for (const [sentence, key] of [
       ['大概是九個或者是十個部會一起參與。', '九個'],
       ['這個計畫可能延到6月或者7月。', '6月'],
+      ['第一個是10月底或者是11月初去東西吉嶼的案子。', '10月'],
     ] as const) {
       const numbers = findNumbers(sentence);
       const n = numbers.find((x) => x.text === key)!;

@@ -52,7 +52,7 @@ export function fixedByCollocation(
 }
 
 /** Words that join two values of a sequence: 或, 或者是, 到, 至, or, to. */
-const JOIN = String.raw`\s*(?:或者是|或者|或是|或|還是|到|至|、|～|~|–|-|or|to)\s*`;
+const JOIN = String.raw`(?:底|初|中旬|上旬|下旬|左右|多)?\s*(?:或者是|或者|或是|或|還是|到|至|、|～|~|–|-|or|to)\s*`;
 
 /**
  * True when the blank's number sits beside another value of the same unit one step away, joined
