@@ -1,6 +1,6 @@
 import { parseChineseNumeral } from '../quizgen/builtin/numbers.js';
 import { toSimplifiedSameLength, toTraditional } from '../quizgen/text/chinese-script.js';
-import { withoutGenericModifier } from '../quizgen/text/normalize.js';
+import { withoutGenericHead, withoutGenericModifier } from '../quizgen/text/normalize.js';
 
 // Everything a learner does not mean as part of the answer goes: spaces, punctuation, symbols.
 // Two marks are kept because they change a number's value: a decimal point between digits
@@ -54,6 +54,13 @@ export function normalizeShortAnswer(text: string): string {
     return value === undefined || !Number.isFinite(value) ? run : String(value);
   });
   for (const [pattern, unit] of UNITS) t = t.replace(pattern, unit);
+  // A whole answer that is a count: 八成 = 80%, 九個 = 9個 = 9 (the stem says what is counted).
+  const tenths = /^\s*(\d+(?:\.\d+)?)\s*成\s*$/u.exec(t);
+  if (tenths) t = `${Number(tenths[1]) * 10}%`;
+  t = t.replace(
+    /^\s*(-?\d+(?:\.\d+)?)\s*(?:個|位|名|項|種|次|件|條|隻|家|所|間|座|張|本|份|人)\s*$/u,
+    '$1',
+  );
   t = t.replace(/^(?:the|a|an)\s+/, '');
   // "entire" and "whole" say the same before a noun (the entire breast = the whole breast).
   t = t.replace(/\bentire\b/g, 'whole');
@@ -64,10 +71,14 @@ export function normalizeShortAnswer(text: string): string {
 /** True when the answer reads the same as one of the accepted answers; empty never matches. */
 export function shortAnswerMatches(given: string, accepted: readonly string[]): boolean {
   const forms = (text: string) =>
-    new Set([normalizeShortAnswer(text), normalizeShortAnswer(withoutGenericModifier(text))]);
+    new Set([
+      normalizeShortAnswer(text),
+      normalizeShortAnswer(withoutGenericModifier(text)),
+      normalizeShortAnswer(withoutGenericHead(withoutGenericModifier(text))),
+    ]);
   const keys = forms(given);
   keys.delete('');
-  // Exact comparison only (after folding and a generic determiner such as 整個 taken off
-  // either side): an edit distance would accept a different term that looks alike.
+  // Exact comparison only (after folding, a generic determiner such as 整個 and a generic
+  // head such as 朋友 taken off either side): an edit distance would accept a different term that looks alike.
   return keys.size > 0 && accepted.some((answer) => [...forms(answer)].some((f) => keys.has(f)));
 }

@@ -17,6 +17,7 @@ import { acceptedAnswers } from './variants.js';
 import { categoryEnding, fitsLocalFrame, verifiedKind } from './zh-distractors.js';
 import { isAskableZh, isTypeableZh, ZH_OPEN_NEIGHBOUR } from './zh-keys.js';
 import type { Answer } from './answers.js';
+import type { NumberMention } from './numbers.js';
 
 /** Discourse and filler words of speech: never the point a statement is made false on. */
 const EN_FILLER =
@@ -55,9 +56,12 @@ export function buildTrueFalse(
     sentence,
   };
   if (truth) {
+    // A true statement is not always the verbatim sentence (exactness would be the tell): an
+    // aside in parentheses and a leading connective go, as they go from a false one.
+    const key = answers[0]!;
     return {
       ...base,
-      question: t.trueFalse(sentence.text, stemWhere(ctx, sentence)),
+      question: t.trueFalse(withoutAsides(sentence.text, key), stemWhere(ctx, sentence)),
       truth,
       explanation: `${t.explainSupport(where, sentence.text)}${t.join}${t.explainTrue()}`,
       relatedConcepts: relatedConcepts(a, sentence, [answers[0]!.text]),
@@ -71,6 +75,9 @@ export function buildTrueFalse(
     // A number under a bound or an approximation ("over 80%", "about 30", 超過八成, 三十人以上)
     // may stay true when changed ("over 50%" holds too): no checkable point, no swap.
     if (answer.kind === 'number' && boundedNumber(sentence.text, answer)) continue;
+    // A number tied to others of its sentence (60% … 40%, a total and its parts, 9 or 10)
+    // changed alone contradicts its own sentence: the statement gives itself away.
+    if (answer.kind === 'number' && tiedNumber(answer, sentence.numbers, sentence.text)) continue;
     // A swapped common noun reads as nonsense unless it is a sibling or shares the head word;
     // names and numbers swap cleanly.
     // A false statement contradicts the material on a checkable point: another member of
@@ -127,8 +134,12 @@ export function buildTrueFalse(
               : answer.term.kind === 'time'))),
     );
     if (!swap) continue;
-    const statement =
+    const swapped =
       sentence.text.slice(0, answer.start) + swap.text + sentence.text.slice(answer.end);
+    const statement = withoutAsides(swapped, {
+      start: answer.start,
+      end: answer.start + swap.text.length,
+    });
     return {
       ...base,
       question: t.trueFalse(statement, stemWhere(ctx, sentence)),
@@ -139,6 +150,117 @@ export function buildTrueFalse(
     };
   }
   return undefined;
+}
+
+/**
+ * True when a number is tied to other numbers of its sentence, so that changing it alone breaks
+ * the sentence's own arithmetic or sequence: shares of one whole (60% … 40%), a total and its
+ * parts (10 people: 6 … 4), consecutive values (九個或者是十個, June or July).
+ */
+export function tiedNumber(
+  answer: { start: number; end: number; kind: 'number'; number: NumberMention },
+  numbers: readonly NumberMention[],
+  text?: string,
+): boolean {
+  const key = answer.number;
+  const unit = (n: NumberMention) => n.unit.replace(/[％]|percent|per cent/u, '%');
+  const others = numbers.filter(
+    (n) => n.start !== key.start && !n.ordinal && (unit(n) === unit(key) || !n.unit || !key.unit),
+  );
+  // A year beside a count of years (西元1787年，即獨立後第十二年; "in 1787, 11 years after"):
+  // the year follows from the count, another year contradicts it.
+  const yearUnit = /^(?:年|years?)$/u;
+  const isYear = (n: NumberMention) =>
+    !n.ordinal && n.value >= 1000 && n.value <= 2200 && (yearUnit.test(n.unit) || !n.unit);
+  const yearCount = (n: NumberMention) => yearUnit.test(n.unit) && n.value < 200;
+  const other = (n: NumberMention) => n.start !== key.start;
+  if (isYear(key) && numbers.some((n) => other(n) && yearCount(n))) return true;
+  if (yearCount(key) && numbers.some((n) => other(n) && isYear(n))) return true;
+  if (!others.length) return false;
+  if (others.some((n) => Math.abs(n.value - key.value) === 1)) return true;
+  // A change between two values of one unit ("from 9% in 2014 to more than 70%", 從三成到八成):
+  // another value could reverse the direction the sentence states.
+  if (
+    text !== undefined &&
+    others.some((n) => {
+      if (unit(n) !== unit(key)) return false;
+      const between =
+        n.start > key.start ? text.slice(key.end, n.start) : text.slice(n.end, key.start);
+      return (
+        between.length <= 40 && /\b(?:to|than|versus|vs)\b|到|至|→|比|降|升|增|減/u.test(between)
+      );
+    })
+  )
+    return true;
+  const all = [key, ...others].map((n) => n.value);
+  const sum = all.reduce((x, y) => x + y, 0);
+  if (unit(key) === '%' && Math.abs(sum - 100) < 1e-9) return true;
+  // One of the values is the sum of the others (a total and its parts), when the sentence
+  // says so (共, 其中, total, of whom): 兩年、六年、四年 are three terms, not a sum.
+  return (
+    text !== undefined &&
+    /共|其中|合計|總計|總共|分別|\b(?:total|of (?:whom|which|them)|in all|altogether)\b/iu.test(
+      text,
+    ) &&
+    all.length >= 3 &&
+    all.some((v) => Math.abs(2 * v - sum) < 1e-9)
+  );
+}
+
+/** Words that open a spoken sentence and carry nothing of its content. */
+const LEADING_CONNECTIVE_ZH = /^(?:所以說|所以|其實|然後|那麼|而且|因此|基本上)[，,、]?\s*/u;
+const LEADING_CONNECTIVE_EN = /^(?:So|And|Now|Well|Also|Basically|Actually),?\s+(?=\p{L})/u;
+/** Spoken filler inside a sentence: 其實, 基本上, "basically," "actually". */
+const INNER_FILLER = /其實|基本上|說真的|\b(?:basically|actually),?\s+/giu;
+/** An aside in parentheses that can go without changing what a sentence states. */
+const ASIDE = /\s?[（(]([^（）()]{3,40})[）)]/gu;
+/** Asides that restrict or negate: removing them would change the statement's truth. */
+const RESTRICTIVE =
+  /\b(?:not|no|only|except|unless|excluding|including|without|at least|at most)\b|[不非無僅只除含未]/iu;
+
+/**
+ * A statement without its parenthetical asides and a leading connective, so that a true
+ * statement is not the verbatim sentence and a false one not "verbatim with one word changed".
+ * The point the statement turns on (`keep`) is never touched; an aside that restricts or negates
+ * (「（不含）」, "(except …)") or holds a number stays.
+ */
+export function withoutAsides(text: string, keep: { start: number; end: number }): string {
+  const spans: Array<[number, number]> = [];
+  const free = (start: number, end: number) =>
+    end <= keep.start || start >= keep.end + (/^[（(]/u.test(text.slice(keep.end)) ? 1 : 0);
+  for (const m of text.matchAll(ASIDE)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    // An aside right after the tested point may define or gloss it: it stays.
+    if (!free(start, end) || start === keep.end) continue;
+    const inner = m[1]!;
+    if (RESTRICTIVE.test(inner) || /\d|[零一二兩三四五六七八九十百千萬]/u.test(inner)) continue;
+    spans.push([start, end]);
+  }
+  // Spoken filler inside the sentence (其實, 基本上, "basically"): it states nothing.
+  for (const m of text.matchAll(INNER_FILLER)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    if (free(start, end) && !spans.some(([x, y]) => start < y && end > x)) spans.push([start, end]);
+  }
+  spans.sort((x, y) => x[0] - y[0]);
+  let out = '';
+  let last = 0;
+  for (const [start, end] of spans) {
+    if (start < last) continue;
+    out += text.slice(last, start);
+    last = end;
+  }
+  out += text.slice(last);
+  const shift = text.length - out.length;
+  // A leading connective goes only when the tested point is not in it.
+  const lead = (LEADING_CONNECTIVE_ZH.exec(out) ?? LEADING_CONNECTIVE_EN.exec(out))?.[0];
+  if (lead && keep.start - shift >= lead.length && out.length - lead.length >= 12)
+    out = out.slice(lead.length);
+  if (/^\p{Ll}/u.test(out) && /^\p{Lu}/u.test(text)) out = out[0]!.toUpperCase() + out.slice(1);
+  out = out.trim();
+  // Too little left, or nothing changed but spaces: the sentence as it is.
+  return out.length >= Math.min(12, text.length) ? out : text;
 }
 
 const BOUND_BEFORE =
@@ -216,7 +338,7 @@ export function buildShortAnswer(
   return {
     type: 'short_answer',
     question,
-    acceptedAnswers: acceptedAnswers(answer),
+    acceptedAnswers: acceptedAnswers(answer, a.language),
     keys: [answer.text],
     explanation: `${t.explainSupport(where, sentence.text)}${t.join}${t.explainKey([answer.text])}`,
     relatedConcepts: relatedConcepts(a, sentence, [answer.text]),

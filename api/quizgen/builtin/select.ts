@@ -5,7 +5,7 @@ import type { AnalysedSentence, DocAnalysis } from './analysis.js';
 import { materialAliases } from './answers.js';
 import { balanceTrueFalse, enforceSpread } from './balance.js';
 import { buildDropdown, buildMultipleChoice } from './build-choice.js';
-import { buildShortAnswer, buildTrueFalse } from './build-statement.js';
+import { buildShortAnswer, buildTrueFalse, tiedNumber } from './build-statement.js';
 import type { ClozeCandidate } from './candidates/cloze.js';
 import type { DefinitionCandidate } from './candidates/definition.js';
 import type { BuildContext, Draft } from './draft.js';
@@ -14,6 +14,8 @@ import type { Rng } from './rng.js';
 import { segmentChinese } from './segment-zh.js';
 import { insideLongerTerm, showsOtherForm } from './zh-distractors.js';
 import { isAskableZh, isGluedCount } from './zh-keys.js';
+import { enumeratedNeighbour, fixedByCollocation, glossedBeside } from './material/collocation.js';
+import { findSpeakers, isSpeakerName, speakerWeight, type Speakers } from './material/speakers.js';
 
 type Candidate = ClozeCandidate | DefinitionCandidate;
 
@@ -74,7 +76,8 @@ export function selectDrafts(
   const trues = drawTrueCount(tfCount, rng);
   const truths = rng.shuffle(Array.from({ length: tfCount }, (_, i) => i < trues));
   const topics = topicWords(ctx.a, settings.additionalInstructions ?? '');
-  const weighed = weigh(ctx.a, [...definitions, ...cloze], settings, topics);
+  const speakers = findSpeakers(ctx.a.sentences);
+  const weighed = weigh(ctx.a, [...definitions, ...cloze], settings, topics, speakers);
   // Expert is not basic with more blanks: the sentences a basic quiz asks first (the most
   // central facts) give way to less central facts, relations, numbers and comparisons.
   if (settings.difficulty === 'expert' || settings.difficulty === 'advanced') {
@@ -145,7 +148,7 @@ export function selectDrafts(
         if (!allowReuse && used.has(candidate.sentence.id)) continue;
         const grams = charTrigrams(candidate.sentence.text);
         if (facts.some((f) => gramSimilarity(f, grams) >= SAME_FACT_SIMILARITY)) continue;
-        const draft = build(ctx, type, candidate, truth);
+        const draft = build(ctx, type, candidate, truth, speakers);
         // The same fact from another place (a row repeated on a second sheet) is asked once.
         if (draft && isSameFact(draft)) continue;
         if (draft) return draft;
@@ -239,11 +242,35 @@ function build(
   type: QuestionType,
   c: Candidate,
   truth: boolean,
+  speakers: Speakers = { names: new Set() },
 ): Draft | undefined {
   // A table fact (candidates/table.ts) writes its own stems: "What is the <attribute> of <entity>?"
   if ('build' in c && typeof c.build === 'function') return c.build(ctx, type, truth);
   // A question in the material (a Q&A card: 「…可否舉例？」) is no statement to blank or judge.
   if (/[?？][」』"”]?$/u.test(c.sentence.text.trim())) return undefined;
+  // Who spoke is not what the material teaches: no blank or swap on a speaker's name.
+  if ('body' in c) {
+    if (isSpeakerName(speakers, c.answer.text)) return undefined;
+  } else {
+    const sentence = c.sentence;
+    const blank = type !== 'true_false';
+    const answers = c.answers.filter(
+      (x) =>
+        !(x.kind === 'term' && isSpeakerName(speakers, x.text)) &&
+        !(x.kind !== 'field' && glossedBeside(sentence.text, x)) &&
+        // A blank its neighbours fix (「二級_____」, 「_____或者是十個」) tests reading, not knowing.
+        !(
+          blank &&
+          x.kind !== 'field' &&
+          (fixedByCollocation(ctx.a.fullText, sentence.text, x, ctx.a.language) ||
+            enumeratedNeighbour(sentence.text, x, sentence.numbers) ||
+            // 「_____支持，40%反對」: the sentence's own arithmetic fills the blank.
+            (x.kind === 'number' && tiedNumber(x, sentence.numbers)))
+        ),
+    );
+    if (!answers.length) return undefined;
+    if (answers.length < c.answers.length) c = { ...c, answers };
+  }
   // Chinese blanks, typed answers and swaps only on terms worth knowing (not 大家, 一次, 上有).
   if (ctx.a.language === 'zh') {
     if ('body' in c) {
@@ -340,7 +367,13 @@ const TOPIC_WEIGHT = 6;
  * Base weights: importance shaped by the difficulty band and what the difficulty prefers to ask,
  * raised for the learner's topic words (in the sentence or its section heading).
  */
-function weigh(a: DocAnalysis, candidates: Candidate[], settings: QuizSettings, topics: string[]) {
+function weigh(
+  a: DocAnalysis,
+  candidates: Candidate[],
+  settings: QuizSettings,
+  topics: string[],
+  speakers: Speakers = findSpeakers(a.sentences),
+) {
   const sorted = [...candidates].sort((x, y) => y.score - x.score);
   const rank = new Map(sorted.map((c, i) => [c, sorted.length > 1 ? i / (sorted.length - 1) : 0]));
   const [from, to, outside] = BANDS[settings.difficulty];
@@ -362,7 +395,14 @@ function weigh(a: DocAnalysis, candidates: Candidate[], settings: QuizSettings, 
     return {
       candidate,
       onTopic,
-      weight: candidate.score * band * kind * (onTopic ? TOPIC_WEIGHT : 1),
+      // In a transcript, the main speaker's substance is the material: the host's or
+      // interviewer's lines weigh much less (they stay for a material too small).
+      weight:
+        candidate.score *
+        band *
+        kind *
+        (onTopic ? TOPIC_WEIGHT : 1) *
+        speakerWeight(speakers, candidate.sentence, settings.difficulty),
     };
   });
 }

@@ -7,6 +7,7 @@ import {
   collapseSpaces,
   foldWidth,
   parentheticals,
+  withoutGenericHead,
   withoutGenericModifier,
   withoutParentheticals,
 } from '../text/normalize.js';
@@ -18,9 +19,12 @@ import { toChineseNumeral } from './numbers.js';
  * parenthetical, Traditional and Simplified forms, half-width, without a leading article, and
  * a number in Arabic or Chinese numerals.
  */
-export function acceptedAnswers(answer: Pick<Answer, 'kind' | 'text'> & Partial<Answer>): string[] {
+export function acceptedAnswers(
+  answer: Pick<Answer, 'kind' | 'text'> & Partial<Answer>,
+  language?: 'zh' | 'en',
+): string[] {
   const key = answer.text.trim();
-  const han = /\p{Script=Han}/u.test(key);
+  const han = /\p{Script=Han}/u.test(key) || language === 'zh';
   const forms = [key, withoutParentheticals(key), ...parentheticals(key)];
   if (/^(?:the|a|an)\s+/i.test(key)) forms.push(key.replace(/^(?:the|a|an)\s+/i, ''));
   if (answer.kind === 'number' && 'number' in answer && answer.number) {
@@ -31,15 +35,33 @@ export function acceptedAnswers(answer: Pick<Answer, 'kind' | 'text'> & Partial<
       forms.push(`${prefix}${n.value}${unit}`, `${prefix}${toChineseNumeral(n.value)}${unit}`);
     }
   }
-  // Percentages: 45% = 45 percent = 百分之四十五.
+  // Percentages: 45% = 45 percent = 百分之四十五; 80% = 八成.
   const percent = /^(\d+(?:\.\d+)?)\s?[%％]$/.exec(key);
-  if (percent) {
-    forms.push(`${percent[1]} percent`);
-    const n = Number(percent[1]);
-    if (Number.isInteger(n) && han) forms.push(`百分之${toChineseNumeral(n)}`);
+  const percentValue = percent
+    ? Number(percent[1])
+    : answer.kind === 'number' && answer.number && /^[%％]$|percent/u.test(answer.number.unit)
+      ? answer.number.value
+      : undefined;
+  if (percentValue !== undefined) {
+    const n = percentValue;
+    forms.push(`${n}%`, `${n} percent`);
+    if (Number.isInteger(n) && han) {
+      forms.push(`百分之${toChineseNumeral(n)}`);
+      if (n % 10 === 0 && n > 0 && n < 100) forms.push(`${toChineseNumeral(n / 10)}成`);
+    }
   }
+  // A count: 九個 = 9個 = 9 (the stem says what is counted; the scorer folds these too).
+  if (
+    answer.kind === 'number' &&
+    answer.number &&
+    !answer.number.ordinal &&
+    /^(?:個|位|名|項|種|次|件|條|隻|家|所|間|座|張|本|份|人)$/u.test(answer.number.unit)
+  )
+    forms.push(String(answer.number.value));
   // 整個產業 ↔ 產業: the stem gives the rest, a teacher takes the noun with or without it.
   if (withoutGenericModifier(key) !== key) forms.push(withoutGenericModifier(key));
+  // 青年朋友 ↔ 青年: a generic head the stem's words make plain.
+  if (withoutGenericHead(key) !== key) forms.push(withoutGenericHead(key));
   // An English noun in the singular or plural (the scorer folds both; the list shows them);
   // only a lower-case common noun: a name or an acronym (Uber, NCC) has no plural.
   if (/^[a-z][a-z -]*[a-z]$/.test(key) && answer.kind === 'term') forms.push(otherNumber(key));

@@ -10,7 +10,7 @@ import { segmentChinese } from './segment-zh.js';
 
 /** Words that carry no fact of the material, beside the shared generic list. */
 const ZH_FILLER = new Set(
-  `一次 兩次 一下 一些 一點 一起 一直 一定 一樣 一般 大家 各位 接下來 然後 後來 剛剛 剛才 現在 今天 這次 那次 這種 那種 這樣 那樣 這邊 那邊 這裡 那裡 東西 事情 部分 方面 時候 地方 樣子 感覺 意思 問題 情況 東東 人們 朋友 同仁 大概 真的 其實 當然 整個 所有 全部 任何 一個 一種 某些 某個 上有 裡面 外面 上面 下面 前面 後面 以上 以下 之後 之前 當中 其中 瞭解 了解 知道 覺得 認為 希望 謝謝 感謝 報告`.split(
+  `一次 兩次 一下 一些 一點 一起 一直 一定 一樣 一般 大家 各位 接下來 然後 後來 剛剛 剛才 現在 今天 這次 那次 這種 那種 這樣 那樣 這邊 那邊 這裡 那裡 東西 事情 部分 方面 時候 地方 樣子 感覺 意思 問題 情況 東東 人們 朋友 同仁 大概 真的 其實 當然 整個 所有 全部 任何 一個 一種 某些 某個 上有 裡面 外面 上面 下面 前面 後面 以上 以下 之後 之前 當中 其中 瞭解 了解 知道 覺得 認為 希望 謝謝 感謝 報告 試著 試試 基本上 辦法 說是 而已 的話 差不多 大部分 比較 所謂 算是 可以說 某種程度`.split(
     /\s+/,
   ),
 );
@@ -45,6 +45,8 @@ export function isAskableZh(answer: Answer): boolean {
   if (!/\p{Script=Han}/u.test(text)) return text.length >= 2 && /^[\p{Lu}\d]/u.test(text);
   if (ZH_FILLER.has(text) || ZH_GENERIC.has(text) || ZH_STOPWORDS.has(text)) return false;
   if (GLUED_START.test(text) && [...text].length <= 2) return false;
+  // 不太會, 不一定, 不能: a negated modal or adverb, not a term.
+  if (/^不(?:太|會|能|要|用|是|一定|必|見得|再|斷)/u.test(text)) return false;
   // 整個社會, 所有人, 這個計畫: a determiner glued on; the blank would test the determiner.
   if (DETERMINER.test(text)) return false;
   const pos = answer.term.pos;

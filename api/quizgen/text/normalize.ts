@@ -51,7 +51,20 @@ export function parentheticals(text: string): string[] {
 const ZH_DETERMINER =
   /^(?:整個|整體|所有(?!權)|全部|各個|每個|每一個|這個|那個|這些|那些|該)(?=\p{Script=Han}{2})/u;
 
+/**
+ * A generic head after a Chinese noun (青年朋友 → 青年, 開放政府議題 → 開放政府): the words around
+ * the blank say what kind of thing it is, so a teacher accepts the noun without it. Only after
+ * two or more Han characters.
+ */
+const ZH_GENERIC_HEAD =
+  /(?<=\p{Script=Han}{2})(?:朋友們|朋友|們|族群|世代|群體|人士|這一塊|這個部分|的部分|部分|方面|層面|議題)$/u;
+
 export function withoutGenericModifier(text: string): string {
   const t = text.trim();
   return t.replace(ZH_DETERMINER, '');
+}
+
+/** A Chinese noun without a generic head (青年朋友 → 青年); other text as it is. */
+export function withoutGenericHead(text: string): string {
+  return text.trim().replace(ZH_GENERIC_HEAD, '');
 }

@@ -31,6 +31,15 @@ const ZH_META_NOTE =
   /^\P{L}*此為.{0,12}(?:逐字稿|共筆|頁面|紀錄)|(?:敬請|請)(?:直接)?(?:點選|點擊|編修|修改|留言|填寫)|(?:點選|點擊)[^，。]{0,20}(?:圖示|按鈕|連結)|共筆頁面/u;
 const ZH_CHATTER =
   /謝謝|感謝|多謝|大家好|各位好|哈囉|嗨[，,！!]|歡迎(?:回到|來到|收聽|收看|大家|各位|您)|很高興(?:再次)?(?:回來|來到|見到|與你|跟你|跟大家|和大家|能夠|有機會)|我是.{1,40}?(?:主持人|記者|博士|教授|老師|研究員|製作人)|預祝|祝(?:大家|各位|福)|(?:很|非常|十分)(?:高興|榮幸|開心)|期待(?:大家|各位)|(?:這|本|上|下)一?集|節目|收聽|Podcast|掌聲|(?:請|讓我們)(?:大家|各位)|聽得到嗎|下一(?:題|位|個問題)|今天的(?:節目|來賓|講者)|(?:各位|大家)(?:來賓|朋友|先進|貴賓)/;
+/**
+ * Room logistics of a talk: where the speaker goes, videos to play, how to ask questions
+ * (sli.do, 按讚), phones and connections, the running order and the minutes left.
+ */
+const ZH_LOGISTICS =
+  /講桌|講台那邊|輸入\d+就|放(?:[一兩二三幾]部)?影片|影片(?:播|放)完|(?:提問|問問題)的方式|連不上|帶手機|按讚的數量|提早結束|(?:今天|等一下)(?:討論|進行)?的(?:程序|流程)|(?:接下來|等一下|待會)的?[^，。]{0,8}分鐘|投影片(?:切換|下一張)|麥克風|下一張(?:投影片)?|休息時間|(?:掃描|掃)(?:這個)?\s?QR/iu;
+const EN_LOGISTICS =
+  /\b(?:next slide|(?:share|see) (?:my|the|your) screen|(?:the|this|my) (?:microphone|mic)\b|unmute|in the chat\b|(?:coffee|lunch|short) break|(?:play|show) (?:you )?(?:a|the|this|two|three) (?:short )?(?:videos?|clips?)|(?:the|our) (?:Q&A|question and answer) (?:session|part|portion)|raise your hands?|scan the QR|wi-?fi password|(?:we have|there are) (?:about )?\w+ minutes (?:left|remaining))\b/i;
+
 /** An address opening a sentence: 「政委、呂局長，…」. */
 const ZH_ADDRESS =
   /^(?:[\p{Script=Han}]{1,4}(?:部長|次長|局長|署長|處長|政委|委員|理事長|理事|主席|主委|院長|市長|教授|老師|大使|博士|先生|女士|小姐|同學|主任|執行長)(?:\s*[(（][^)）]{0,12}[)）])?[、，,\s]*){1,5}[，,]/u;
@@ -42,14 +51,15 @@ export function sentenceKind(text: string, language: 'zh' | 'en'): SentenceKind 
   const t = text.trim();
   if (language === 'en') {
     if (EN_NOTE.test(t)) return 'note';
-    if (EN_CHATTER.test(t) || EN_BACKCHANNEL.test(t)) return 'chatter';
+    if (EN_CHATTER.test(t) || EN_BACKCHANNEL.test(t) || EN_LOGISTICS.test(t)) return 'chatter';
     if (EN_USING.test(t)) return 'exercise';
     if (EN_INSTRUCTION.test(t) && !/\?$/.test(t) && !/^\w+ (?:is|are|was|were)\b/i.test(t))
       return 'exercise';
     return 'study';
   }
   if (ZH_NOTE.test(t) || ZH_META_NOTE.test(t)) return 'note';
-  if (ZH_CHATTER.test(t) || ZH_ADDRESS.test(t) || ZH_BACKCHANNEL.test(t)) return 'chatter';
+  if (ZH_CHATTER.test(t) || ZH_ADDRESS.test(t) || ZH_BACKCHANNEL.test(t) || ZH_LOGISTICS.test(t))
+    return 'chatter';
   if (ZH_INSTRUCTION.test(t)) return 'exercise';
   return 'study';
 }
