@@ -6,6 +6,7 @@ import { sniffKind } from '../../api/extract/sniff.js';
 import type { ExtractedDocument } from '../../api/extract/types.js';
 import type { Answer } from '../../api/quizgen/builtin/answers.js';
 import { tiedNumber, withoutAsides } from '../../api/quizgen/builtin/build-statement.js';
+import { variantKey } from '../../api/quizgen/builtin/distractors.js';
 import { createBuiltinGenerator } from '../../api/quizgen/builtin/index.js';
 import {
   enumeratedNeighbour,
@@ -313,5 +314,28 @@ describe('room logistics are not study material', () => {
     expect(sentenceKind('The moda combines participation, progress and safety.', 'en')).toBe(
       'study',
     );
+  });
+});
+
+describe('what someone else claims is not a fact of the material', () => {
+  it('writes true/false statements from the main speaker’s lines only (AI 倫理 podcast)', async () => {
+    for (const seed of [1, 2, 3, 4]) {
+      const result = await generator.generate(
+        care,
+        settings({ seed, questionTypes: ['true_false', 'short_answer'] }),
+      );
+      for (const q of result.questions.filter((x) => x.type === 'true_false')) {
+        const where = q.citation.location;
+        const who = where.kind === 'paragraph' ? where.headingPath?.at(-1) : undefined;
+        expect(who).not.toBe('Caroline Green：');
+      }
+    }
+  });
+
+  it('folds Latin diacritics so one name is never two options (Ākina / Akina)', () => {
+    expect(variantKey('Ākina Foundation')).toBe(variantKey('Akina Foundation'));
+    expect(variantKey('résumé')).toBe(variantKey('resume'));
+    expect(variantKey('臺灣')).toBe(variantKey('台灣'));
+    expect(variantKey('Akina')).not.toBe(variantKey('Aiki'));
   });
 });

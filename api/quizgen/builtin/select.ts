@@ -248,6 +248,9 @@ function build(
   if ('build' in c && typeof c.build === 'function') return c.build(ctx, type, truth);
   // A question in the material (a Q&A card: 「…可否舉例？」) is no statement to blank or judge.
   if (/[?？][」』"”]?$/u.test(c.sentence.text.trim())) return undefined;
+  // What a host or a guest claims is not a fact of the material (the main speaker may deny it
+  // in the next turn): true/false statements come from the main speaker's own lines only.
+  if (type === 'true_false' && speakerWeight(speakers, c.sentence) < 1) return undefined;
   // Who spoke is not what the material teaches: no blank or swap on a speaker's name.
   if ('body' in c) {
     if (isSpeakerName(speakers, c.answer.text)) return undefined;
