@@ -1,11 +1,18 @@
 // `node scripts/make-demo-video.mjs [--frames DIR]`: records the welcome page's demo video from
 // the real app. Expects `npx vite build` to have run. Starts the real server on a free port with
-// a throwaway DATA_DIR, walks Chromium through sign-up → verification e-mail → login → home →
-// language switch → account menu → privacy policy, screenshots each step, and turns the stills
-// into public/demo/mnemo-demo.webm (VP9, crossfades), poster.webp, steps.json and one WebVTT
-// caption file per language. Re-run it whenever the screens change; steps whose screen is not
-// there yet are skipped (with a warning) rather than faked.
-/* global document -- used inside page.evaluate(), which runs in the browser */
+// a throwaway DATA_DIR, walks Chromium through the learner's main loop — sign-up → verification
+// e-mail → login → home → upload a real zh-TW document (/work/shared/corpus) → the material →
+// quiz settings → the generation's loading screen → a question answered → the scored results →
+// Review with the wrong answer due → account menu → Progress → flashcards (front, then back) →
+// the interface switched to English — screenshots each step, and turns the stills into
+// public/demo/mnemo-demo.webm (VP9, crossfades), poster.webp, steps.json and one WebVTT caption
+// file per language (captions: welcome.json demo.steps.<key> in each locale; the dialog lists
+// only steps it has a caption for). Re-run it whenever the screens change. Nothing is faked:
+// without a register or login form those steps go through the API (with a warning), and a
+// missing main-loop screen stops the script. The generate request is only held until the
+// loading screen is photographed (the built-in generator is done in a second). Not precached
+// (vite.config.ts globPatterns): keep it under ~1.5 MB (tests/unit/welcome-demo.test.ts).
+/* global document, window -- used inside page.evaluate(), which runs in the browser */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -32,6 +39,7 @@ const DEMO_DOCUMENT = path.resolve(
   root,
   '../shared/corpus/txt/zh_us_constitution_taiwan_phrasing.txt',
 );
+const DEMO_MATERIAL_NAME = '美國憲法 中文譯本';
 
 const argFrames = process.argv.indexOf('--frames');
 const keepFramesDir = argFrames > -1 ? path.resolve(process.argv[argFrames + 1] ?? '') : null;
@@ -213,6 +221,14 @@ async function main() {
     };
     /** A teal ring around what the learner clicks next (the video has no pointer). */
     const spotlight = async (locator) => {
+      // Below the fold: scroll just enough to show it a little above the bottom edge.
+      await locator
+        .evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          if (r.bottom > window.innerHeight - 16)
+            window.scrollBy(0, r.bottom - window.innerHeight + 32);
+        })
+        .catch(() => undefined);
       const box = await locator.boundingBox().catch(() => null);
       if (!box) return;
       await page.evaluate((b) => {
@@ -235,7 +251,11 @@ async function main() {
     };
     const shot = async (key, target, { wait = true } = {}) => {
       if (wait) await settle();
-      if (target) await spotlight(target);
+      if (target) {
+        // The ring stands for the pointer: no second (focus) ring beside it.
+        await page.evaluate(() => document.activeElement?.blur?.());
+        await spotlight(target);
+      }
       const file = path.join(framesDir, `${String(frames.length).padStart(2, '0')}-${key}.png`);
       await page.screenshot({ path: file });
       await page.evaluate(() => document.getElementById('demo-spotlight')?.remove());
@@ -330,6 +350,7 @@ async function main() {
     await fileInput.waitFor({ state: 'attached' });
     await fileInput.setInputFiles(DEMO_DOCUMENT);
     await page.getByText(path.basename(DEMO_DOCUMENT)).first().waitFor();
+    await page.getByLabel('教材名稱').fill(DEMO_MATERIAL_NAME);
     const uploadButton = page.getByRole('button', { name: '上傳教材', exact: true });
     await shot('upload', uploadButton);
     await uploadButton.click();
@@ -392,7 +413,10 @@ async function main() {
       return right ? key : (key + 1) % values.length;
     };
     for (const [i, q] of questions.entries()) {
-      await page.locator('.quiz-progress__counter').filter({ hasText: `${i + 1} /` }).waitFor();
+      await page
+        .locator('.quiz-progress__counter')
+        .filter({ hasText: `${i + 1} /` })
+        .waitFor();
       const pick = choiceOf(q, i !== 1);
       await page.keyboard.press(String(pick + 1));
       const picked = page.locator('input.choice__input').nth(pick);
@@ -434,6 +458,15 @@ async function main() {
     await page.goto(`/materials/${materialId}/quiz/${quizId}/flashcards`);
     const card = page.locator('button.flashcard');
     await card.waitFor({ timeout: 15_000 });
+    // A multiple-choice card reads better than a true/false one (its back is a term, not 正確).
+    await card.focus();
+    // Its front is the quoted sentence with a blank (a true/false one has none).
+    for (let i = 0; i < questions.length - 1; i++) {
+      const front = await card.locator('.flashcard__text').innerText();
+      if (/_{3,}|[？?]/.test(front)) break;
+      await page.keyboard.press('ArrowRight');
+      await sleep(300);
+    }
     await shot('flashcards', card);
     await card.click();
     await page
