@@ -22,7 +22,8 @@ import {
  * generation reserved is given back, and the client's retry succeeds exactly once.
  */
 
-const paper = corpusFile('pdf/en_tracemonkey_pldi09_2col.pdf');
+// A textbook chapter that gives a full quiz of the default type for every seed.
+const paper = corpusFile('../study-corpus/textbook/en_ims_ch01_data_hello.md');
 const notes = corpusFile('txt/zh_us_constitution_taiwan_phrasing.txt');
 
 /** Every file under a folder, relative, or [] when it does not exist. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { quizCards } from '../../src/features/flashcards/lib/cards.js';
+import { cardFront, quizCards } from '../../src/features/flashcards/lib/cards.js';
 import { corpusDir, upload } from '../support/multipart.js';
 import { createTestApp, databases, type TestApp } from '../support/test-app.js';
 import {
@@ -94,7 +94,9 @@ describe.each(databases)('flashcards on %s', (dialect) => {
       const card = cards.find((c) => c.questionId === q.id)!;
       const key = q.options!.find((o) => o.id === q.correctOptionId)!.text;
       expect(card.back).toBe(key.replace(/\s+/g, ' ').trim());
-      expect(card.front).toBe(q.question.replace(/\s+/g, ' ').trim());
+      // The front is the sentence itself, not the quiz prompt around it.
+      expect(card.front).toBe(cardFront(q.type, q.question.replace(/\s+/g, ' ').trim()));
+      expect(card.front).not.toMatch(/^依據教材|^According to the material/);
     }
 
     // A cloze's back is its sentence with the key filled in; a short answer's, the answer.

@@ -250,3 +250,17 @@ describe('cardFront', () => {
     expect(cardFront('short_answer', 'What is a census?')).toBe('What is a census?');
   });
 });
+
+describe('cardFront with quotes inside the sentence', () => {
+  it('keeps inner quotes and drops only the prompt', () => {
+    expect(
+      cardFront('true_false', '依據教材，判斷下列敘述是否正確：「審核能從「黑箱」走向透明。」'),
+    ).toBe('審核能從「黑箱」走向透明。');
+    expect(
+      cardFront(
+        'multiple_choice',
+        '依據教材，下列何者最適合填入空格？「歷經_____月研發，從「黑箱」走向透明。」',
+      ),
+    ).toBe('歷經_____月研發，從「黑箱」走向透明。');
+  });
+});

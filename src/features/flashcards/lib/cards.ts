@@ -24,8 +24,11 @@ const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 /** A fill-in stem's blank marker: five or more underscores. */
 const MARKER_RUN = /_{5,}/g;
 
-/** A quoted sentence at the end of a stem: 「…」 or “…”. */
-const QUOTED_TAIL = /(?:「([^」]*)」|“([^”]*)”|"([^"]*)")\s*[。.]?$/u;
+/**
+ * A quiz prompt around a quoted sentence: a lead without quotes ending in a colon or question
+ * mark, then the quote to the very end ("…？「…「黑箱」…」" keeps its inner quotes).
+ */
+const PROMPTED = /^[^「“"]*?[：:？?]\s*[「“"]([\s\S]*)[」”"]\s*[。.]?$/u;
 
 /**
  * What a card's front shows: the quoted sentence alone when the stem is a quiz prompt around
@@ -33,8 +36,7 @@ const QUOTED_TAIL = /(?:「([^」]*)」|“([^”]*)”|"([^"]*)")\s*[。.]?$/u;
  * options to choose from; any other stem as it is.
  */
 export function cardFront(type: string, question: string): string {
-  const m = QUOTED_TAIL.exec(question);
-  const quoted = m ? squash(m[1] ?? m[2] ?? m[3] ?? '') : '';
+  const quoted = squash(PROMPTED.exec(question)?.[1] ?? '');
   if (!quoted) return question;
   if (type === 'true_false' || new RegExp(MARKER_RUN.source).test(quoted)) return quoted;
   return question;
