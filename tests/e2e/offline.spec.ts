@@ -70,7 +70,8 @@ const T = {
     password: 'Password',
     login: 'Log in',
     menu: 'Account menu',
-    file: '../study-corpus/transcripts/en_communal_ai_talk.md',
+    // A textbook chapter: full quizzes of choice questions for every seed.
+    file: '../study-corpus/textbook/en_ims_ch01_data_hello.md',
     quizLanguage: 'en-US',
     available: 'Available offline',
     continueQuiz: (title: string) => `Continue: ${title}`,

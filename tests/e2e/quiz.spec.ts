@@ -30,7 +30,7 @@ const TYPES = ['multiple_choice', 'true_false', 'dropdown_fill_in_blank', 'short
 const T = {
   'zh-TW': {
     file: 'txt/zh_us_constitution_taiwan_phrasing.txt',
-    sideFile: 'md/zh_audrey_tang_2025_ai_safety_column.md',
+    sideFile: '../study-corpus/transcripts/zh_digital_resilience_talk.md',
     upload: '上傳教材',
     generate: '產生新測驗',
     count: '10 題',
@@ -74,7 +74,7 @@ const T = {
   en: {
     // A textbook chapter: every seed gives ten questions of all four types.
     file: '../study-corpus/textbook/en_ims_ch01_data_hello.md',
-    sideFile: '../study-corpus/transcripts/en_communal_ai_talk.md',
+    sideFile: '../study-corpus/textbook/en_ims_ch02_data_design.md',
     upload: 'Upload material',
     generate: 'Generate new quiz',
     count: '10',

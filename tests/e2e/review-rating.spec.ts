@@ -33,7 +33,8 @@ const T = {
     queued: '自評已存在這台裝置上，恢復連線後會自動同步。',
   },
   en: {
-    file: '../study-corpus/transcripts/en_communal_ai_talk.md',
+    // A textbook chapter: full quizzes of choice questions for every seed.
+    file: '../study-corpus/textbook/en_ims_ch01_data_hello.md',
     quizLanguage: 'en-US',
     check: 'Check answer',
     next: 'Next card',

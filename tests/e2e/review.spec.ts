@@ -60,7 +60,8 @@ const T = {
     reviewConcept: (c: string) => `複習概念：${c}`,
   },
   en: {
-    file: '../study-corpus/transcripts/en_communal_ai_talk.md',
+    // A textbook chapter: full quizzes of choice questions for every seed.
+    file: '../study-corpus/textbook/en_ims_ch01_data_hello.md',
     quizLanguage: 'en-US',
     due: (n: number) => `${n} ${n === 1 ? 'card' : 'cards'} due for review`,
     none: 'Review: no cards due',
