@@ -131,6 +131,27 @@ async function updateCards(trx: Db, planned: readonly PlannedReview[], stamp: st
   return rows.map((r) => r.id);
 }
 
+/** A new review card row for a question: due now, unscheduled (insert with onConflict). */
+export function newCardRow(
+  userId: string,
+  quiz: Pick<Quiz, 'id' | 'material_id'>,
+  question: GeneratedQuestion,
+  now: Date,
+) {
+  const stamp = iso(now);
+  return {
+    id: randomUUID(),
+    user_id: userId,
+    quiz_id: quiz.id,
+    material_id: quiz.material_id,
+    question_id: question.id,
+    concepts: JSON.stringify(cardConcepts(question)),
+    ...emptyCardColumns(now),
+    created_at: stamp,
+    updated_at: stamp,
+  };
+}
+
 /**
  * The rating a question of a submitted quiz gives its card: a skipped question was not recalled,
  * so it is a lapse (Again) and its card comes due within minutes, like a wrong answer
@@ -192,19 +213,7 @@ export async function recordQuizReviews(
   for (const part of chunks(answered)) {
     await trx
       .insertInto('review_cards')
-      .values(
-        part.map(({ question }) => ({
-          id: randomUUID(),
-          user_id: userId,
-          quiz_id: quiz.id,
-          material_id: quiz.material_id,
-          question_id: question.id,
-          concepts: JSON.stringify(cardConcepts(question)),
-          ...emptyCardColumns(now),
-          created_at: stamp,
-          updated_at: stamp,
-        })),
-      )
+      .values(part.map(({ question }) => newCardRow(userId, quiz, question, now)))
       .onConflict((oc) => oc.columns(['user_id', 'quiz_id', 'question_id']).doNothing())
       .execute();
   }

@@ -6,8 +6,8 @@ import type { Clock } from '../lib/clock.js';
 import { iso } from '../lib/clock.js';
 import { AppError } from '../lib/errors.js';
 import { parseJson, storedQuestions } from '../quiz/presenter.js';
-import { applyRating, cardConcepts } from './cards.js';
-import { emptyCardColumns, presentCardStats, type CardStats } from './scheduler.js';
+import { applyRating, newCardRow } from './cards.js';
+import { presentCardStats, type CardStats } from './scheduler.js';
 
 /** POST /review/flashcards/still-learning: a quiz question's card the learner does not know yet. */
 export interface StillLearningInput {
@@ -95,17 +95,7 @@ export async function markStillLearning(
     await d.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('review_cards')
-        .values({
-          id: randomUUID(),
-          user_id: userId,
-          quiz_id: quiz.id,
-          material_id: quiz.material_id,
-          question_id: question.id,
-          concepts: JSON.stringify(cardConcepts(question)),
-          ...emptyCardColumns(now),
-          created_at: stamp,
-          updated_at: stamp,
-        })
+        .values(newCardRow(userId, quiz, question, now))
         .onConflict((oc) => oc.columns(['user_id', 'quiz_id', 'question_id']).doNothing())
         .execute();
       const { id: cardId } = await trx
