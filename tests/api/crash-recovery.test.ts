@@ -99,6 +99,8 @@ describe.each(databases)('crash recovery on %s', { timeout: 600_000 }, (dialect)
     const request = {
       materialId,
       questionCount: 20,
+      // All four types: a full 20 at expert for every seed (a short quiz is not counted).
+      questionTypes: ['multiple_choice', 'true_false', 'dropdown_fill_in_blank', 'short_answer'],
       difficulty: 'expert',
       language: 'en-US',
       generationId,
