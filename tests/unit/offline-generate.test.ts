@@ -3,11 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, type OutboxRow } from '../../src/db';
 import { readQuiz } from '../../src/db/cache';
 import { getItem, listOutbox } from '../../src/db/outbox';
+import { registerFeatureOutboxKinds } from '../../src/app/outbox-kinds';
 import { storeDelivered } from '../../src/lib/offline/delivery';
 import { flushOutbox, type FlushDeps } from '../../src/lib/offline/flush';
 import type { SendResult } from '../../src/lib/offline/policy';
-import { queueUpload } from '../../src/lib/offline/queue';
-import { GENERATE_URL, queueGeneration } from '../../src/lib/offline/queue-generation';
+import { queueUpload } from '../../src/features/materials/api/queue-upload';
+import { GENERATE_URL, queueGeneration } from '../../src/features/quiz/api/queue-generation';
 import { describeResult, sendOutboxItem } from '../../src/lib/offline/transport';
 import { OUTBOX_HEADER } from '../../src/lib/offline/worker-messages';
 
@@ -73,6 +74,9 @@ async function queueOfflineUpload(title: string) {
   const file = new File(['Cells divide by mitosis.'], 'cells.txt', { type: 'text/plain' });
   await queueUpload(USER, { title, description: '', files: [file] });
 }
+
+// As the app does when it starts: each feature's queued kinds are known to the outbox.
+registerFeatureOutboxKinds();
 
 beforeEach(async () => {
   await db.delete();

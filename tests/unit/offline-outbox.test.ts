@@ -3,10 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, type OutboxRow } from '../../src/db';
 import { readAttempt, readReport, saveAttempt } from '../../src/db/cache';
 import { enqueue, getItem, listOutbox, retryItem } from '../../src/db/outbox';
+import { registerFeatureOutboxKinds } from '../../src/app/outbox-kinds';
 import { storeDelivered } from '../../src/lib/offline/delivery';
 import { flushOutbox, type FlushDeps } from '../../src/lib/offline/flush';
 import { BACKOFF_BASE_MS, type SendResult } from '../../src/lib/offline/policy';
-import { queueProgress, queueQuizSubmission } from '../../src/lib/offline/queue';
+import { queueProgress, queueQuizSubmission } from '../../src/features/quiz/api/queue-submission';
 import { describeResult, sendOutboxItem } from '../../src/lib/offline/transport';
 import { OUTBOX_HEADER } from '../../src/lib/offline/worker-messages';
 
@@ -59,6 +60,9 @@ async function queue(url: string, userId = USER) {
     subject: { quizId: `quiz-${n}` },
   });
 }
+
+// As the app does when it starts: each feature's queued kinds are known to the outbox.
+registerFeatureOutboxKinds();
 
 beforeEach(async () => {
   await db.delete();

@@ -5,7 +5,7 @@ import { readMaterialList, saveMaterialList, saveQuiz } from '../../src/db/cache
 import { listOutbox } from '../../src/db/outbox';
 import { isQuotaError, useStorageStatus } from '../../src/db/storage-status';
 import { prefetchQuizzes } from '../../src/lib/offline/prefetch';
-import { OfflineStorageError, queueUpload } from '../../src/lib/offline/queue';
+import { OfflineStorageError, queueUpload } from '../../src/features/materials/api/queue-upload';
 import { fitsOnDevice, UPLOAD_QUEUE_CAP_BYTES } from '../../src/lib/offline/quota';
 import { useAuthStore } from '../../src/stores/auth-store';
 

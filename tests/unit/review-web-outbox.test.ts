@@ -10,6 +10,7 @@ import {
   type DueCardRecord,
 } from '../../src/db/review-store';
 import { wipeUserData } from '../../src/db/wipe';
+import { registerFeatureOutboxKinds } from '../../src/app/outbox-kinds';
 import { storeDelivered } from '../../src/lib/offline/delivery';
 import { flushOutbox, type FlushDeps } from '../../src/lib/offline/flush';
 import type { SendResult } from '../../src/lib/offline/policy';
@@ -125,6 +126,9 @@ const given = (clientReviewId: string) => ({
 });
 
 const queueIds = async () => (await readQueue(USER, { dayEnd: DAY_END })).rows.map((r) => r.cardId);
+
+// As the app does when it starts: each feature's queued kinds are known to the outbox.
+registerFeatureOutboxKinds();
 
 beforeEach(async () => {
   await db.delete();

@@ -1,18 +1,17 @@
 import i18n from '../../i18n';
 import { TOKEN_COOKIE } from '../../config/constants';
 import type { OutboxError, OutboxRow } from '../../db';
-import { itemFiles } from '../../db/outbox';
 import { apiErrorFrom, reportUnauthorized } from '../api-client';
 import { getCookie } from '../cookies';
+import { outboxKind } from './outbox-kinds';
 import type { SendResult } from './policy';
 import { OUTBOX_HEADER } from './worker-messages';
 
-async function bodyOf(item: OutboxRow): Promise<BodyInit | undefined> {
-  if (item.kind !== 'material-upload') return item.body ? JSON.stringify(item.body) : undefined;
-  const form = new FormData();
-  for (const [key, value] of Object.entries(item.body ?? {})) form.append(key, String(value));
-  for (const f of await itemFiles(item.id)) form.append('files', f.blob, f.name);
-  return form;
+/** The kind's own body (an upload's form with its files), or the queued body as JSON. */
+function bodyOf(item: OutboxRow): Promise<BodyInit | undefined> | undefined {
+  const encode = outboxKind(item.kind).encode;
+  if (encode) return encode(item);
+  return item.body ? Promise.resolve(JSON.stringify(item.body)) : undefined;
 }
 
 /**
@@ -30,7 +29,8 @@ export async function sendOutboxItem(item: OutboxRow): Promise<SendResult> {
     // The same on every try (a submit also carries it as clientSubmissionId in its body).
     'Idempotency-Key': item.clientRequestId,
   };
-  if (item.kind !== 'material-upload') headers['Content-Type'] = 'application/json';
+  // A kind's own body (FormData) brings its own Content-Type, with the multipart boundary.
+  if (!outboxKind(item.kind).encode) headers['Content-Type'] = 'application/json';
   let res: Response;
   try {
     res = await fetch(item.url, { method: item.method, headers, body: await bodyOf(item) });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { OfflineStorageError, queueUpload } from '../../../lib/offline/queue';
+import { OfflineStorageError, queueUpload } from '../api/queue-upload';
 import { currentUserId } from '../../../stores/auth-store';
 import { newId } from '../../../lib/ids';
 import { uploadMaterial, UploadNetworkError } from '../api/upload-material';

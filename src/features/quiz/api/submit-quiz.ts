@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { deleteAttempt, saveReport } from '../../../db/cache';
 import { api } from '../../../lib/api-client';
-import { submitted } from '../../../lib/offline/queue';
+import { submitted } from './queue-submission';
 import { currentUserId } from '../../../stores/auth-store';
 import { quizPath, unwrap } from './get-quiz';
 import { parseReport } from './get-report';

@@ -7,7 +7,7 @@ import { saveAttempt } from '../../../db/cache';
 import { ApiError } from '../../../lib/api-client';
 import { materialChanged } from '../../../lib/data-events';
 import { isNetworkError } from '../../../lib/offline/network';
-import { queueQuizSubmission } from '../../../lib/offline/queue';
+import { queueQuizSubmission } from '../api/queue-submission';
 import { paths } from '../../../config/paths';
 import { useAuthStore } from '../../../stores/auth-store';
 import { submitQuiz } from '../api/submit-quiz';

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
-import { queueGeneration } from '../../../lib/offline/queue-generation';
+import { queueGeneration } from '../api/queue-generation';
 import { currentUserId } from '../../../stores/auth-store';
 import type { GenerateQuizBody } from '../lib/settings-form';
 import { useGenerationStore } from '../stores/generation-store';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { materialChanged } from '../../../lib/data-events';
 import { isNetworkError } from '../../../lib/offline/network';
-import { queueProgress } from '../../../lib/offline/queue';
+import { queueProgress } from '../api/queue-submission';
 import { currentUserId } from '../../../stores/auth-store';
 import { saveProgress } from '../api/save-progress';
 import type { SubmittedAnswer } from '../api/types';

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { forgetCard, recordAnswerResult } from '../../../db/review-store';
 import { api, ApiError } from '../../../lib/api-client';
 import { isNetworkError } from '../../../lib/offline/network';
-import { queueReviewAnswer } from '../../../lib/offline/queue';
+import { queueReviewAnswer } from './queue-review';
 import { REVIEW_PATH, unwrap } from './paths';
 import type { ReviewCard, ReviewResult } from './types';
 

@@ -1,7 +1,7 @@
 import { recordAnswerResult } from '../../../db/review-store';
 import { api } from '../../../lib/api-client';
 import { isNetworkError } from '../../../lib/offline/network';
-import { queueReviewRating } from '../../../lib/offline/queue';
+import { queueReviewRating } from './queue-review';
 import type { RatingName } from '../lib/intervals';
 import { parseResult } from './answer-card';
 import { REVIEW_PATH, unwrap } from './paths';

@@ -1,11 +1,11 @@
-import i18n from '../../i18n';
-import { paths } from '../../config/paths';
-import { db, type ApiRecord, type OutboxRow } from '../../db';
-import { saveMaterial } from '../../db/cache';
-import { toast } from '../../components/ui/toast';
-import { useAuthStore } from '../../stores/auth-store';
-import { api } from '../api-client';
-import { materialChanged } from '../data-events';
+import i18n from '../../../i18n';
+import { paths } from '../../../config/paths';
+import { db, type ApiRecord, type OutboxRow } from '../../../db';
+import { saveMaterial } from '../../../db/cache';
+import { toast } from '../../../components/ui/toast';
+import { useAuthStore } from '../../../stores/auth-store';
+import { api } from '../../../lib/api-client';
+import { materialChanged } from '../../../lib/data-events';
 
 /** Long enough to read and reach the link (the same as the other sync toasts). */
 const GENERATED_TOAST_MS = 8000;

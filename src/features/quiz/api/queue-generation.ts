@@ -1,7 +1,7 @@
-import type { ApiRecord } from '../../db';
-import { enqueue } from '../../db/outbox';
-import { newId } from '../ids';
-import { requestFlush } from './sync-engine';
+import type { ApiRecord } from '../../../db';
+import { enqueue } from '../../../db/outbox';
+import { newId } from '../../../lib/ids';
+import { requestFlush } from '../../../lib/offline/sync-engine';
 
 /** Where a quiz generation is asked for (the settings screen's request, as it is sent). */
 export const GENERATE_URL = '/api/v1/quiz/generate';
