@@ -273,10 +273,77 @@ export function splitFragment(f: Fragment, x: number): [Fragment, Fragment] | un
   return at < 0 ? undefined : [merge(f.runs.slice(0, at)), merge(f.runs.slice(at))];
 }
 
+const SUBSCRIPT: Record<string, string> = {
+  '0': '₀',
+  '1': '₁',
+  '2': '₂',
+  '3': '₃',
+  '4': '₄',
+  '5': '₅',
+  '6': '₆',
+  '7': '₇',
+  '8': '₈',
+  '9': '₉',
+  '+': '₊',
+  '-': '₋',
+  '−': '₋',
+  '=': '₌',
+  '(': '₍',
+  ')': '₎',
+};
+const SUPERSCRIPT: Record<string, string> = {
+  '0': '⁰',
+  '1': '¹',
+  '2': '²',
+  '3': '³',
+  '4': '⁴',
+  '5': '⁵',
+  '6': '⁶',
+  '7': '⁷',
+  '8': '⁸',
+  '9': '⁹',
+  '+': '⁺',
+  '-': '⁻',
+  '−': '⁻',
+  '=': '⁼',
+  '(': '⁽',
+  ')': '⁾',
+};
+/** A run set smaller than its line may be a sub- or superscript: only these have a Unicode form. */
+const SCRIPT_TEXT = /^[0-9+\-−=()]{1,4}$/u;
+/** Smaller than this share of the line's size. */
+const SCRIPT_SIZE = 0.85;
+/** Its baseline this share of the line's size below (subscript) or above (superscript). */
+const SUB_DROP = 0.04;
+const SUP_RISE = 0.15;
+
+/**
+ * CO₂, m², (NH₄)H₂PO₄ as printed: a short run of digits or signs set smaller than the line and
+ * off its baseline, right after a letter, digit or bracket with no gap, is written with the
+ * Unicode sub- or superscript characters; otherwise it stays as the plain characters in order.
+ */
+function scriptOf(run: Run, prev: Run, main: Run): string | undefined {
+  if (!SCRIPT_TEXT.test(run.text) || run.size > SCRIPT_SIZE * main.size) return undefined;
+  if (!/[\p{L}\p{N})\]]$/u.test(prev.text) || prev.spaceAfter || run.spaceBefore) return undefined;
+  if (run.x0 - prev.x1 > WORD_GAP * main.size) return undefined;
+  const shift = (run.base - main.base) / main.size;
+  const table = shift >= SUB_DROP ? SUBSCRIPT : shift <= -SUP_RISE ? SUPERSCRIPT : undefined;
+  if (!table) return undefined;
+  return Array.from(run.text, (c) => table[c] ?? c).join('');
+}
+
 function merge(runs: Run[]): Fragment {
+  // The fragment's size and baseline are those of its main text, not of superscripts.
+  const main = runs.reduce((m, r) => (r.text.length * r.size > m.text.length * m.size ? r : m));
   let text = '';
   let prev: Run | undefined;
   for (const run of runs) {
+    const script = prev ? scriptOf(run, prev, main) : undefined;
+    if (script) {
+      text += script;
+      prev = run;
+      continue;
+    }
     if (prev) {
       const gap = run.x0 - prev.x1;
       const size = Math.min(prev.size, run.size);
@@ -290,8 +357,6 @@ function merge(runs: Run[]): Fragment {
     text += run.text;
     prev = run;
   }
-  // The fragment's size and baseline are those of its main text, not of superscripts.
-  const main = runs.reduce((m, r) => (r.text.length * r.size > m.text.length * m.size ? r : m));
   const cuts: number[] = [];
   for (let i = 1; i < runs.length; i++) {
     if (runs[i]!.x0 - runs[i - 1]!.x1 >= 0.25 * main.size) cuts.push(i);
