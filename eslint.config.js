@@ -59,6 +59,16 @@ export default tseslint.config(
       ],
     },
   },
+  // Rules shared with the web import nothing: no Node, no DOM, no other module.
+  {
+    files: ['api/rules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['*', '**'], message: 'api/rules must stay pure: import nothing.' }] },
+      ],
+    },
+  },
   // The web app and service worker take only types from the API.
   {
     files: ['src/**/*.{ts,tsx}', 'worker/**/*.ts'],
@@ -67,6 +77,9 @@ export default tseslint.config(
     settings: {
       'import/resolver': { typescript: { project: './tsconfig.json' } },
       'boundaries/elements': [
+        // Pure rules both sides apply (api/rules/README.md): the one part of api the web may
+        // import as values. Listed before 'server' so that it matches first.
+        { type: 'rules', pattern: 'api/rules/**/*', mode: 'full' },
         { type: 'server', pattern: 'api/**/*', mode: 'full' },
         { type: 'feature', pattern: 'src/features/*', capture: ['featureName'] },
         { type: 'app', pattern: 'src/app' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import fs from 'node:fs';
 import path from 'node:path';
+import { UPLOAD_DEFAULTS } from './rules/upload.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -46,9 +47,9 @@ export const envSchema = z.object({
   LINE_CLIENT_SECRET: z.string().optional(),
   LINE_ISSUER: z.string().url().default('https://access.line.me'),
   SERVE_WEB: bool.default(true),
-  MAX_FILES_PER_UPLOAD: int(3),
-  MAX_FILE_MB: int(25),
-  MAX_UPLOAD_MB: int(60),
+  MAX_FILES_PER_UPLOAD: int(UPLOAD_DEFAULTS.maxFiles),
+  MAX_FILE_MB: int(UPLOAD_DEFAULTS.maxFileMb),
+  MAX_UPLOAD_MB: int(UPLOAD_DEFAULTS.maxUploadMb),
   // Per-learner storage (issue 19): the originals a learner may keep, by plan, and uploads
   // per learner in a window (Redis when REDIS_URL is set, else the database).
   STORAGE_QUOTA_FREE_MB: int(200),

@@ -48,8 +48,8 @@ const R = 8;
 const P = 1;
 const KEYLEN = 32;
 
-/** The spec's rule: 8+ characters, letters and digits only, at least one of each. */
-export const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{8,}$/;
+/** The spec's rule, shared with the web's forms. */
+export { PASSWORD_RULE } from '../rules/password.js';
 
 /** Memory-hard hash, stored as `scrypt$N$r$p$salt$key` (base64). */
 export async function hashPassword(password: string): Promise<string> {

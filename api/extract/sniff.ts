@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../lib/errors.js';
+import { FORMAT_EXTENSIONS } from '../rules/upload.js';
 import { bomEncoding, bomlessUtf16, looksLikeText } from './decode.js';
 import { CFB_MAGIC, inspectCfb } from './office/cfb.js';
 import type { FileKind } from './types.js';
@@ -8,20 +9,8 @@ import { zipEntryNames } from './zip-guard.js';
 
 const HEAD_BYTES = 64 * 1024;
 
-/** Extensions each kind may carry without being a mismatch. */
-const EXTENSIONS: Record<FileKind, readonly string[]> = {
-  pdf: ['pdf'],
-  docx: ['docx', 'docm', 'dotx', 'dotm'],
-  pptx: ['pptx', 'pptm', 'ppsx', 'ppsm', 'potx', 'potm'],
-  xlsx: ['xlsx', 'xlsm', 'xltx', 'xltm'],
-  doc: ['doc', 'dot', 'rtf'],
-  ppt: ['ppt', 'pps', 'pot'],
-  xls: ['xls', 'xlt'],
-  csv: ['csv', 'tsv'],
-  html: ['html', 'htm', 'xhtml', 'xls', 'doc'],
-  image: ['png', 'jpg', 'jpeg', 'jpe', 'jfif', 'gif', 'webp', 'tif', 'tiff', 'bmp'],
-  text: [],
-};
+/** Extensions each kind may carry without being a mismatch (the web's picker offers the same). */
+const EXTENSIONS: Record<FileKind, readonly string[]> = FORMAT_EXTENSIONS;
 
 /** Extensions of binary formats: text content under one of these names is a mismatch. */
 const BINARY_EXTENSIONS = new Set(

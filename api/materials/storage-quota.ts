@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.js';
 import type { Config } from '../env.js';
 import type { Deps } from '../lib/context.js';
 import { AppError } from '../lib/errors.js';
+import { formatStorage } from '../rules/upload.js';
 
 /*
  * Per-learner storage (issue 19, item 6): a learner keeps at most their plan's bytes of
@@ -55,12 +56,6 @@ export async function storageUsage(
   return { plan, usedBytes: used, limitBytes, availableBytes: Math.max(0, limitBytes - used) };
 }
 
-/** Storage as a learner reads it: "0.6 MB", "12 MB", "1.5 GB". */
-export function formatStorage(bytes: number): string {
-  const mb = bytes / (1024 * 1024);
-  if (mb >= 1024) return `${Number((mb / 1024).toFixed(1))} GB`;
-  return `${mb < 10 ? Number(mb.toFixed(1)) : Math.round(mb)} MB`;
-}
 
 /** 413 STORAGE_QUOTA_EXCEEDED, saying what is used of what. */
 export function quotaExceeded(usage: Pick<StorageUsage, 'usedBytes' | 'limitBytes'>): AppError {

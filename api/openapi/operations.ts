@@ -270,6 +270,14 @@ export const operations: Operation[] = [
   },
   {
     method: 'get',
+    path: '/api/v1/materials/upload-limits',
+    tag: 'materials',
+    summary:
+      "The server's upload limits: maxFiles per upload, maxFileBytes per file, maxUploadBytes per request (past them an upload is 413).",
+    errors: [401],
+  },
+  {
+    method: 'get',
     path: '/api/v1/materials/storage',
     tag: 'materials',
     summary:

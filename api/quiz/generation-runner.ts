@@ -7,9 +7,10 @@ import { examOfMaterial, generateForMaterial } from '../exam/exam-generation.js'
 import { findOwnMaterial, loadDocument } from '../materials/material-service.js';
 import { createQuizGenerator } from '../quizgen/index.js';
 import { createWorkerBuiltinGenerator } from '../quizgen/thread/index.js';
-import type { GenerationStage, QuizGenerator, QuizSettings } from '../quizgen/types.js';
+import type { GenerationStage, QuizGenerator } from '../quizgen/types.js';
 import { claimNextJob, decodeRequest, endJob, releaseJob } from './generation-queue.js';
 import { refundFreeQuiz } from './quota.js';
+import { defaultQuizTitle } from '../rules/quiz-title.js';
 
 export type RunnerDeps = Pick<Deps, 'db' | 'dialect' | 'clock' | 'logger' | 'config'> & {
   quizGenerator?: QuizGenerator;
@@ -66,9 +67,6 @@ const HEARTBEAT_MS = 10_000;
 const PROGRESS_WRITE_MS = 250;
 
 const SHUTDOWN = Symbol('shutdown');
-
-const defaultTitle = (materialTitle: string, language: QuizSettings['language']) =>
-  language === 'zh-TW' ? `${materialTitle} 測驗` : `${materialTitle} Quiz`;
 
 const runners = new WeakMap<object, GenerationRunner>();
 
@@ -185,7 +183,7 @@ export function createGenerationRunner(deps: RunnerDeps): GenerationRunner {
         id: randomUUID(),
         user_id: row.user_id,
         material_id: material.id,
-        title: request.title?.trim() || defaultTitle(material.title, language),
+        title: request.title?.trim() || defaultQuizTitle(material.title, language),
         description: request.description,
         difficulty: request.settings.difficulty,
         language,

@@ -8,6 +8,7 @@ import type { GeneratedQuestion } from '../quizgen/types.js';
 import type { AnswerDetail } from '../scoring/types.js';
 import { ratingFor } from './rating.js';
 import { emptyCardColumns, review, type CardColumns, type LogColumns } from './scheduler.js';
+import { conceptKey } from '../rules/concept-key.js';
 
 /** What the client may say about the time spent on one question of a quiz (all optional). */
 export interface QuestionTiming {
@@ -30,8 +31,6 @@ export function cardConcepts(question: Pick<GeneratedQuestion, 'relatedConcepts'
   return out;
 }
 
-/** How concepts are compared: trimmed, NFC, case-folded. */
-export const conceptKey = (concept: string) => concept.normalize('NFC').trim().toLowerCase();
 
 const MAX_TRIES = 5;
 

@@ -2,7 +2,7 @@ import type { Db } from '../db/database.js';
 import type { Clock } from '../lib/clock.js';
 import { AppError } from '../lib/errors.js';
 import { parseJson, presentQuestionForTaking, storedQuestions } from '../quiz/presenter.js';
-import { conceptKey } from './cards.js';
+import { conceptKey } from '../rules/concept-key.js';
 import { today } from './days.js';
 import { isPremium } from './premium.js';
 import { stateName } from './scheduler.js';

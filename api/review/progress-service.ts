@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.js';
 import type { Clock } from '../lib/clock.js';
 import { addDays, localDay, today } from './days.js';
-import { conceptKey } from './cards.js';
+import { conceptKey } from '../rules/concept-key.js';
 import { listUserCards } from './due-service.js';
 import { isPremium } from './premium.js';
 import { reviewAnswers } from './stats-service.js';

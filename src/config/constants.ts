@@ -11,6 +11,5 @@ export const CONTACT_DELAY_MS = 1500;
 export const TOKEN_WAIT_RETRIES = 5;
 export const TOKEN_WAIT_MS = 200;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{8,}$/;
 export const STORAGE_USER = 'mnemo_user';
 export const LANGUAGE_KEY = 'i18nextLng';

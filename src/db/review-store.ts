@@ -1,5 +1,6 @@
 import { db, type ApiRecord, type ReviewAnswerRow, type ReviewCardRow } from './index';
 import { quietly, reportStorageError } from './storage-status';
+import { conceptKey } from '../../api/rules/concept-key';
 
 /**
  * Review cards and review answers on the device (issue 8, docs/decisions/0017). The server
@@ -11,8 +12,8 @@ const DUE_FETCHED = 'review-due-fetched';
 /** Answers the server has confirmed are kept this long (the session summary reads them). */
 const KEEP_DONE_MS = 3 * 24 * 60 * 60 * 1000;
 
-/** A related concept compared the way the server does: trimmed, NFC, case-insensitive. */
-export const conceptKey = (concept: string) => concept.normalize('NFC').trim().toLowerCase();
+/** A related concept compared the way the server does (the same function). */
+export { conceptKey };
 
 export interface DueCardRecord {
   cardId: string;

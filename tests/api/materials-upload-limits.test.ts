@@ -72,6 +72,13 @@ describe.each(databases)('upload limits and atomicity on %s', (dialect) => {
     expect(list.body.data).toEqual([]);
   }
 
+  it('tells the upload page its limits, as the settings make them', async () => {
+    const res = await t.call('GET', '/api/v1/materials/upload-limits', undefined, { token });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ maxFiles: 3, maxFileBytes: 1 * MiB, maxUploadBytes: 2 * MiB });
+    expect((await t.call('GET', '/api/v1/materials/upload-limits')).status).toBe(401);
+  });
+
   it('refuses a declared Content-Length over the limit before reading the body', async () => {
     let pulls = 0;
     const body = new ReadableStream<Uint8Array>({

@@ -7,17 +7,9 @@ import {
   uploadType,
   type FileLike,
 } from '../../src/features/materials/lib/upload-rules.js';
-import {
-  ACCEPTED_EXTENSIONS,
-  MAX_FILE_BYTES,
-  MAX_FILES,
-} from '../../src/features/materials/lib/constants.js';
+import { DEFAULT_UPLOAD_LIMITS as limits } from '../../src/features/materials/lib/upload-rules.js';
 
-const limits = {
-  maxFiles: MAX_FILES,
-  maxFileBytes: MAX_FILE_BYTES,
-  extensions: ACCEPTED_EXTENSIONS,
-};
+const MAX_FILE_BYTES = limits.maxFileBytes;
 const file = (name: string, size = 1000, lastModified = 1): FileLike => ({
   name,
   size,

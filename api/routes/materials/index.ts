@@ -66,6 +66,17 @@ export function materialRoutes() {
     }
   });
 
+  // The server's upload limits (MAX_FILES_PER_UPLOAD, MAX_FILE_MB, MAX_UPLOAD_MB): the upload
+  // page checks chosen files against these instead of numbers of its own.
+  r.get('/upload-limits', (c) => {
+    const { maxFiles, maxFileBytes, maxRequestBytes } = c.get('deps').config.uploads;
+    c.header('Cache-Control', 'private, max-age=300');
+    return c.json({
+      success: true,
+      data: { maxFiles, maxFileBytes, maxUploadBytes: maxRequestBytes },
+    });
+  });
+
   // What the learner's originals use of their plan's storage (the upload page shows it).
   r.get('/storage', async (c) => {
     const { db, config } = c.get('deps');

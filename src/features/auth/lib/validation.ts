@@ -1,4 +1,5 @@
-import { EMAIL_PATTERN, PASSWORD_PATTERN } from '../../../config/constants';
+import { PASSWORD_RULE } from '../../../../api/rules/password';
+import { EMAIL_PATTERN } from '../../../config/constants';
 
 /** A translation key of the 'auth' namespace naming what is wrong with a field. */
 export type ValidationKey =
@@ -20,7 +21,7 @@ export function checkEmail(value: string): ValidationKey | undefined {
 /** Spec 5: required, then 8+ letters and digits with at least one of each. */
 export function checkPassword(value: string): ValidationKey | undefined {
   if (!value) return 'validation.passwordRequired';
-  if (!PASSWORD_PATTERN.test(value)) return 'validation.passwordRule';
+  if (!PASSWORD_RULE.test(value)) return 'validation.passwordRule';
   return undefined;
 }
 

@@ -14,9 +14,5 @@ export async function getStorage(signal?: AbortSignal): Promise<StorageUsage> {
   return res.data;
 }
 
-/** Bytes as the page shows them: "0.6 MB", "12 MB", "1.5 GB" (as the server's messages do). */
-export function formatStorage(bytes: number): string {
-  const mb = bytes / (1024 * 1024);
-  if (mb >= 1024) return `${Number((mb / 1024).toFixed(1))} GB`;
-  return `${mb < 10 ? Number(mb.toFixed(1)) : Math.round(mb)} MB`;
-}
+/** Bytes as the page shows them, as the server's messages do (the same function). */
+export { formatStorage } from '../../../../api/rules/upload';

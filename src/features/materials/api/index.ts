@@ -8,3 +8,4 @@ export * from './get-material-content';
 export * from './upload-material';
 export * from './download-file';
 export * from './get-storage';
+export * from './get-upload-limits';

@@ -5,7 +5,6 @@ import { getCookie } from '../../../lib/cookies';
 import { TOKEN_COOKIE } from '../../../config/constants';
 import { saveMaterial } from '../../../db/cache';
 import { currentUserId } from '../../../stores/auth-store';
-import { MAX_FILES } from '../lib/constants';
 import { normalizeMaterial, type Material } from '../lib/material';
 import { detailCache } from './detail-cache';
 import { MATERIALS_PATH } from './paths';
@@ -15,7 +14,8 @@ export const UPLOAD_PATH = `${MATERIALS_PATH}/upload`;
 export const uploadInputSchema = z.object({
   title: z.string(),
   description: z.string(),
-  files: z.array(z.instanceof(File)).check(z.minLength(1), z.maxLength(MAX_FILES)),
+  // At least one; the upper limit is the server's (the page checks it from GET upload-limits).
+  files: z.array(z.instanceof(File)).check(z.minLength(1)),
 });
 export type UploadInput = z.infer<typeof uploadInputSchema>;
 

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { UploadNotice } from '../hooks/use-upload';
 import { UPLOAD_QUEUE_CAP_BYTES } from '../../../lib/offline/quota';
-import { MAX_FILE_MB, MAX_FILES } from '../lib/constants';
+import { fileLimitMb } from '../lib/upload-rules';
+import type { UploadLimits } from '../lib/upload-rules';
 import { AlertIcon, CloseIcon, InfoIcon } from './icons';
 
 /**
@@ -10,9 +11,12 @@ import { AlertIcon, CloseIcon, InfoIcon } from './icons';
  */
 export function UploadNoticeBanner({
   notice,
+  limits,
   onDismiss,
 }: {
   notice: UploadNotice;
+  /** The limits the files were checked against, named in the messages. */
+  limits: UploadLimits;
   onDismiss: () => void;
 }) {
   const { t } = useTranslation(['materials', 'offline']);
@@ -20,14 +24,14 @@ export function UploadNoticeBanner({
   let body;
   switch (notice.kind) {
     case 'tooMany':
-      body = <p>{t('upload.tooMany', { max: MAX_FILES })}</p>;
+      body = <p>{t('upload.tooMany', { max: limits.maxFiles })}</p>;
       break;
     case 'rejected':
       body = (
         <ul>
           {notice.items.map((item) => (
             <li key={`${item.name}-${item.reason}`}>
-              {t(`upload.rejected.${item.reason}`, { name: item.name, size: MAX_FILE_MB })}
+              {t(`upload.rejected.${item.reason}`, { name: item.name, size: fileLimitMb(limits) })}
             </li>
           ))}
         </ul>

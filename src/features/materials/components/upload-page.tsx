@@ -8,8 +8,9 @@ import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { UPLOAD_LIMITS, useUpload } from '../hooks/use-upload';
-import { MAX_FILE_MB, MAX_FILES } from '../lib/constants';
+import { fileLimitMb } from '../lib/upload-rules';
+import { useUpload } from '../hooks/use-upload';
+import { useUploadLimits } from '../hooks/use-upload-limits';
 import type { Material } from '../lib/material';
 import { acceptAttribute } from '../lib/upload-rules';
 import { DropZone } from './drop-zone';
@@ -21,11 +22,10 @@ import { StorageMeter } from './storage-meter';
 import './page-common.css';
 import './upload.css';
 
-const ACCEPT = acceptAttribute(UPLOAD_LIMITS.extensions);
 const MAX_TITLE = 300;
 const MAX_DESCRIPTION = 5000;
 
-/** /upload-material: choose up to 3 files, name them, send, watch progress (spec 2, Upload). */
+/** /upload-material: choose up to 3 files (the server's limit), name them, send, watch progress (spec 2, Upload). */
 export default function UploadPage() {
   const { t } = useTranslation(['materials', 'offline']);
   useDocumentTitle(t('upload.docTitle'));
@@ -47,7 +47,11 @@ export default function UploadPage() {
     toast.info(t('offline:upload.queued'), 4000);
     navigate(paths.home);
   }, [navigate, t]);
-  const upload = useUpload(onDone, onQueued);
+  const limits = useUploadLimits();
+  const upload = useUpload(onDone, onQueued, limits);
+  const maxFiles = limits.maxFiles;
+  const maxFileMb = fileLimitMb(limits);
+  const accept = acceptAttribute(limits.extensions);
   const busy = upload.phase !== 'idle';
   const count = upload.files.length;
 
@@ -102,16 +106,14 @@ export default function UploadPage() {
                 {browseButton}
               </p>
               <p className="drop-zone__hint">
-                {t('upload.dropHint', { size: MAX_FILE_MB, max: MAX_FILES })}
+                {t('upload.dropHint', { size: maxFileMb, max: maxFiles })}
               </p>
             </div>
           ) : (
             <div className="drop-zone__filled">
               <div className="upload-files__header">
-                <p className="upload-files__count">
-                  {t('upload.count', { count, max: MAX_FILES })}
-                </p>
-                {count < MAX_FILES && (
+                <p className="upload-files__count">{t('upload.count', { count, max: maxFiles })}</p>
+                {count < maxFiles && (
                   <button
                     type="button"
                     className="upload-files__more"
@@ -129,7 +131,7 @@ export default function UploadPage() {
                 failedName={upload.notice?.kind === 'server' ? upload.notice.fileName : undefined}
               />
               <p className="drop-zone__hint">
-                {t('upload.dropHint', { size: MAX_FILE_MB, max: MAX_FILES })}
+                {t('upload.dropHint', { size: maxFileMb, max: maxFiles })}
               </p>
             </div>
           )}
@@ -138,7 +140,7 @@ export default function UploadPage() {
           ref={input}
           type="file"
           multiple
-          accept={ACCEPT}
+          accept={accept}
           hidden
           tabIndex={-1}
           onChange={(e) => {
@@ -149,7 +151,9 @@ export default function UploadPage() {
         <p className="visually-hidden" role="status">
           {announcement}
         </p>
-        {upload.notice && <UploadNoticeBanner notice={upload.notice} onDismiss={upload.dismiss} />}
+        {upload.notice && (
+          <UploadNoticeBanner notice={upload.notice} limits={limits} onDismiss={upload.dismiss} />
+        )}
 
         <TextField
           label={t('upload.nameLabel')}

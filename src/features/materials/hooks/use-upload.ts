@@ -4,15 +4,9 @@ import { OfflineStorageError, queueUpload } from '../api/queue-upload';
 import { currentUserId } from '../../../stores/auth-store';
 import { newId } from '../../../lib/ids';
 import { uploadMaterial, UploadNetworkError } from '../api/upload-material';
-import { ACCEPTED_EXTENSIONS, MAX_FILE_BYTES, MAX_FILES, UPLOAD_ERROR_MS } from '../lib/constants';
+import { UPLOAD_ERROR_MS } from '../lib/constants';
 import type { Material } from '../lib/material';
-import { addFiles, materialTitle, type Rejection } from '../lib/upload-rules';
-
-export const UPLOAD_LIMITS = {
-  maxFiles: MAX_FILES,
-  maxFileBytes: MAX_FILE_BYTES,
-  extensions: ACCEPTED_EXTENSIONS,
-} as const;
+import { addFiles, materialTitle, type Rejection, type UploadLimits } from '../lib/upload-rules';
 
 export type UploadPhase = 'idle' | 'sending' | 'reading';
 
@@ -35,7 +29,12 @@ export type UploadNotice =
  * Offline (or when the connection drops) the upload is queued on the device instead, files and
  * all, and `onQueued` is called; it is sent when the connection is back.
  */
-export function useUpload(onDone: (material: Material) => void, onQueued: () => void) {
+export function useUpload(
+  onDone: (material: Material) => void,
+  onQueued: () => void,
+  /** The server's limits (useUploadLimits): files are checked against them as they are added. */
+  limits: UploadLimits,
+) {
   const [files, setFiles] = useState<File[]>([]);
   const [phase, setPhase] = useState<UploadPhase>('idle');
   const [progress, setProgress] = useState(0);
@@ -45,6 +44,10 @@ export function useUpload(onDone: (material: Material) => void, onQueued: () => 
   useEffect(() => {
     filesRef.current = files;
   }, [files]);
+  const limitsRef = useRef(limits);
+  useEffect(() => {
+    limitsRef.current = limits;
+  }, [limits]);
 
   // The generic failure is shown for 2 s (spec); specific messages stay until the next change.
   useEffect(() => {
@@ -58,7 +61,7 @@ export function useUpload(onDone: (material: Material) => void, onQueued: () => 
   /** Adds a batch; returns how many files were added. */
   const add = useCallback((incoming: File[]): number => {
     if (incoming.length === 0) return 0;
-    const result = addFiles(filesRef.current, incoming, UPLOAD_LIMITS);
+    const result = addFiles(filesRef.current, incoming, limitsRef.current);
     if (result.tooMany) {
       setNotice({ kind: 'tooMany' });
       return 0;

@@ -1,4 +1,5 @@
 import { extensionOf } from './file-kind';
+import { ACCEPTED_EXTENSIONS, UPLOAD_DEFAULTS } from '../../../../api/rules/upload';
 
 /** What the upload screen checks before sending (spec 5 and the server's limits). Pure. */
 export interface FileLike {
@@ -21,6 +22,19 @@ export interface UploadLimits {
   maxFileBytes: number;
   extensions: readonly string[];
 }
+
+const MB = 1024 * 1024;
+
+/** Until the server answers (or offline): the defaults the server itself starts from. */
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
+  maxFiles: UPLOAD_DEFAULTS.maxFiles,
+  maxFileBytes: UPLOAD_DEFAULTS.maxFileMb * MB,
+  extensions: ACCEPTED_EXTENSIONS,
+};
+
+/** "25" for the messages that name the per-file limit in MB. */
+export const fileLimitMb = (limits: UploadLimits) =>
+  Math.round((limits.maxFileBytes / MB) * 10) / 10;
 
 const sameFile = (a: FileLike, b: FileLike) =>
   a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;

@@ -3,6 +3,7 @@
  * API value mapping"). Pure: the screen holds a SettingsForm, submitting turns it into the body.
  */
 import type { QuestionType } from '../api/types';
+import { defaultQuizTitle } from '../../../../api/rules/quiz-title';
 
 // The client may import only types from api/, so the value lists are repeated here.
 export const QUESTION_COUNTS = [5, 10, 15, 20] as const;
@@ -104,14 +105,8 @@ export function formProblem(form: SettingsForm): 'noTypes' | 'tooLong' | null {
   return null;
 }
 
-/**
- * Spec §7: the title defaults to the material name plus a suffix. The suffix is in the quiz's
- * language, as the server names an untitled quiz, so the placeholder shows the real default.
- */
-export function defaultQuizTitle(materialName: string, language: QuizLanguage): string {
-  const name = materialName.trim();
-  return language === 'zh-TW' ? `${name} 測驗` : `${name} Quiz`;
-}
+/** Spec §7: the server's own default title, so the placeholder shows the real default. */
+export { defaultQuizTitle };
 
 /**
  * The request body: types deduplicated in the canonical order (none → the spec's default set),

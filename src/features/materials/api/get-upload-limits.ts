@@ -1,0 +1,24 @@
+import { ACCEPTED_EXTENSIONS } from '../../../../api/rules/upload';
+import { api } from '../../../lib/api-client';
+import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from '../lib/upload-rules';
+import { MATERIALS_PATH } from './paths';
+
+const positive = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
+
+/**
+ * GET /materials/upload-limits: the server's own limits (its settings may raise or lower the
+ * defaults). Anything missing or malformed keeps the default.
+ */
+export async function getUploadLimits(signal?: AbortSignal): Promise<UploadLimits> {
+  const res = await api<{ data?: Record<string, unknown> }>(`${MATERIALS_PATH}/upload-limits`, {
+    signal,
+  });
+  const data = res.data ?? {};
+  return {
+    maxFiles: positive(data.maxFiles) ? data.maxFiles : DEFAULT_UPLOAD_LIMITS.maxFiles,
+    maxFileBytes: positive(data.maxFileBytes)
+      ? data.maxFileBytes
+      : DEFAULT_UPLOAD_LIMITS.maxFileBytes,
+    extensions: ACCEPTED_EXTENSIONS,
+  };
+}
