@@ -1,22 +1,17 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/ui/button-link';
 import type { AttemptRow } from '../../../db';
-import { saveAttempt } from '../../../db/cache';
-import { ApiError } from '../../../lib/api-client';
-import { materialChanged } from '../../../lib/data-events';
-import { isNetworkError } from '../../../lib/offline/network';
-import { queueQuizSubmission } from '../api/queue-submission';
 import { paths } from '../../../config/paths';
 import { useAuthStore } from '../../../stores/auth-store';
-import { submitQuiz } from '../api/submit-quiz';
 import type { QuizDetails } from '../api/types';
+import { useAttemptDeviceCopy, useAttemptResume } from '../hooks/use-attempt-resume';
 import { useProgressSaver } from '../hooks/use-progress-saver';
+import { useQuestionFocus } from '../hooks/use-question-focus';
 import { useQuizKeys } from '../hooks/use-quiz-keys';
+import { useQuizSubmit } from '../hooks/use-quiz-submit';
 import {
   choiceOptions,
-  draftsFromSaved,
   formatAnswers,
   isAnswered,
   questionIdOf,
@@ -52,39 +47,12 @@ export function QuestionSession({
   attempt: AttemptRow | null;
 }) {
   const { t } = useTranslation(['quiz', 'offline']);
-  const navigate = useNavigate();
   const userId = useAuthStore((s) => s.user?.id ?? null);
   const { quizId, questions } = quiz;
   const total = questions.length;
 
-  // Resume: the server's saved answers, overlaid with the ones this device kept, overlaid with
-  // any newer ones still in this tab. Set before the first paint, so the learner never sees the
-  // empty state flash.
-  useLayoutEffect(() => {
-    const session = useQuizSession.getState();
-    if (fresh) {
-      session.begin(quizId, {}, 0);
-      return;
-    }
-    const mine = session.quizId === quizId;
-    const drafts = {
-      ...draftsFromSaved(questions, quiz.savedAnswers),
-      ...((attempt?.drafts ?? {}) as Record<string, Draft>),
-      ...(mine ? session.drafts : {}),
-    };
-    const index = mine ? session.index : (attempt?.currentIndex ?? quiz.currentIndex);
-    session.begin(quizId, drafts, Math.min(Math.max(0, index), total - 1));
-  }, [quiz, quizId, questions, total, fresh, attempt]);
-
-  // Every change is written to the device at once: closing the tab (or the battery dying)
-  // loses nothing, online or not.
-  useEffect(() => {
-    if (userId === null) return;
-    return useQuizSession.subscribe((s, prev) => {
-      if (s.quizId !== quizId || (s.drafts === prev.drafts && s.index === prev.index)) return;
-      void saveAttempt(userId, { quizId, materialId, drafts: s.drafts, currentIndex: s.index });
-    });
-  }, [userId, quizId, materialId]);
+  useAttemptResume(quiz, fresh, attempt);
+  useAttemptDeviceCopy(userId, quizId, materialId);
 
   const drafts = useQuizSession((s) => (s.quizId === quizId ? s.drafts : NO_DRAFTS));
   const storedIndex = useQuizSession((s) => (s.quizId === quizId ? s.index : 0));
@@ -101,24 +69,16 @@ export function QuestionSession({
   const isLast = index === total - 1;
 
   const saver = useProgressSaver(quizId, materialId, quiz.title);
-  const [submitting, setSubmitting] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
-
-  // A question the learner moved to is announced by moving focus to its heading.
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const focusPending = useRef(false);
-  useEffect(() => {
-    if (!focusPending.current) return;
-    focusPending.current = false;
-    headingRef.current?.focus();
-  }, [index]);
-
-  // The clock of each question runs while it is on screen (review cards are rated by it).
-  useEffect(() => {
-    useQuizSession.getState().show(qid);
-    return () => useQuizSession.getState().show(null);
-  }, [qid]);
+  const { submitting, submit: send } = useQuizSubmit({
+    quiz,
+    materialId,
+    userId,
+    saver,
+    onMessage: setMessage,
+  });
+  const { headingRef, focusAfterMove } = useQuestionFocus(index, qid);
 
   const setDraft = (next: Draft) => {
     setMessage(null);
@@ -129,53 +89,14 @@ export function QuestionSession({
     if (submitting || to < 0 || to >= total) return;
     setMessage(null);
     const session = useQuizSession.getState();
-    focusPending.current = to !== index;
+    if (to !== index) focusAfterMove();
     session.setIndex(to);
     saver.schedule(formatAnswers(questions, session.drafts), to);
   };
 
-  const submit = async () => {
+  const submit = () => {
     setConfirmOpen(false);
-    const answers = formatAnswers(questions, useQuizSession.getState().drafts);
-    if (answers.length === 0) {
-      setMessage(t('take.noAnswers'));
-      return;
-    }
-    setSubmitting(true);
-    setMessage(null);
-    await saver.settle();
-    const session = useQuizSession.getState();
-    const clientSubmissionId = session.submissionIdFor();
-    try {
-      const timings = session.timingsFor(answers.map((x) => x.questionId));
-      const report = await submitQuiz(quizId, answers, clientSubmissionId, timings);
-      session.finish(report);
-      materialChanged(materialId);
-      navigate(paths.quizResults(materialId, quizId), { replace: true });
-    } catch (err) {
-      if (isNetworkError(err) && userId !== null) {
-        try {
-          // The same id as the try that just failed: if it did reach the server after all,
-          // the queued copy gets that attempt's report back instead of a second score.
-          await queueQuizSubmission(userId, {
-            quizId,
-            materialId,
-            title: quiz.title,
-            answers,
-            clientSubmissionId,
-          });
-          // The page now shows the "saved" notice (the outbox has the submission).
-          return;
-        } catch {
-          setMessage(t('offline:saved.storageFull'));
-          setSubmitting(false);
-          return;
-        }
-      }
-      const reason = err instanceof ApiError && err.message ? err.message : t('take.networkError');
-      setMessage(t('take.submitFailed', { message: reason }));
-      setSubmitting(false);
-    }
+    void send();
   };
 
   const finish = () => {
@@ -185,7 +106,7 @@ export function QuestionSession({
       return;
     }
     if (answeredCount < total) setConfirmOpen(true);
-    else void submit();
+    else submit();
   };
 
   const forward = () => (isLast ? finish() : go(index + 1));
@@ -282,7 +203,7 @@ export function QuestionSession({
         onOpenChange={setConfirmOpen}
         unanswered={total - answeredCount}
         unscored={questions.every((q) => q.unscored === true)}
-        onSubmit={() => void submit()}
+        onSubmit={submit}
         onReview={() => {
           setConfirmOpen(false);
           if (firstUnanswered >= 0) go(firstUnanswered);
