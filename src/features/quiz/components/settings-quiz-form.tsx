@@ -1,17 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { ButtonLink } from '../../../components/ui/button-link';
-import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { TextAreaField } from '../../../components/ui/textarea-field';
 import { TextField } from '../../../components/ui/text-field';
-import { toast } from '../../../components/ui/toast';
-import { paths } from '../../../config/paths';
 import { useOnline } from '../../../lib/offline/use-online';
 import type { QuizMaterial } from '../api/get-quiz-material';
 import { useFreeQuota } from '../hooks/settings-free-quota';
-import { useGenerateLater } from '../hooks/use-generate-later';
+import { useSettingsSubmit } from '../hooks/use-settings-submit';
 import {
   defaultQuizTitle,
   defaultSettings,
@@ -24,18 +19,19 @@ import {
   MAX_INSTRUCTIONS,
   MAX_TITLE,
   QUESTION_COUNTS,
-  QUESTION_TYPE_VALUES,
   QUIZ_LANGUAGES,
-  toGenerateBody,
-  toggleType,
   type SettingsForm,
 } from '../lib/settings-form';
 import { useGenerationStore } from '../stores/generation-store';
 import { ChoiceGroup } from './settings-choice-group';
-import { LockIcon, SparkIcon } from './settings-icons';
+import {
+  SettingsActions,
+  SettingsExamNotes,
+  SettingsLimit,
+  SettingsTypes,
+} from './settings-sections';
 
-/** The limit message stays long enough to read (two sentences). */
-export const LIMIT_TOAST_MS = 6000;
+export { LIMIT_TOAST_MS } from '../hooks/use-settings-submit';
 
 /** The form as it was left for this material (Back from the loading screen), else defaults. */
 function initialForm(material: QuizMaterial): SettingsForm {
@@ -57,11 +53,8 @@ const materialLanguageKey = (language: string) =>
  */
 export function SettingsQuizForm({ material }: { material: QuizMaterial }) {
   const { t } = useTranslation('quiz-setup');
-  const navigate = useNavigate();
   const quota = useFreeQuota();
   const online = useOnline();
-  const generateLater = useGenerateLater();
-  const [queueing, setQueueing] = useState(false);
   const [search] = useSearchParams();
   // The material page's "practise unscored" link ticks unscored practice (issue 17).
   const [form, setForm] = useState(() => {
@@ -95,32 +88,13 @@ export function SettingsQuizForm({ material }: { material: QuizMaterial }) {
   const update = <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (quota.reached) {
-      toast.error(t('settings.limitReached'), LIMIT_TOAST_MS);
-      navigate(paths.material(material.id));
-      return;
-    }
-    if (problem) return;
-    const generationId = crypto.randomUUID();
-    const body = toGenerateBody(
-      form,
-      { materialId: material.id, generationId, materialName: material.name },
-      exam,
-    );
-    if (!navigator.onLine) {
-      setQueueing(true);
-      void generateLater({ materialName: material.name, body }).then((kept) => {
-        if (!kept) setQueueing(false);
-      });
-      return;
-    }
-    useGenerationStore
-      .getState()
-      .begin({ generationId, materialId: material.id, materialName: material.name, body }, form);
-    navigate(paths.quizLoading(material.id));
-  };
+  const { onSubmit, queueing } = useSettingsSubmit({
+    material,
+    form,
+    exam,
+    limitReached: quota.reached,
+    blockedByForm: problem !== null,
+  });
 
   const materialLanguage = materialLanguageKey(material.language);
   const languageHint =
@@ -132,46 +106,15 @@ export function SettingsQuizForm({ material }: { material: QuizMaterial }) {
 
   return (
     <form className="settings-card" onSubmit={onSubmit} noValidate>
-      {quota.reached && (
-        <div className="settings-limit">
-          <LockIcon />
-          <div>
-            <p className="settings-limit__text" id={`${reasonId}-limit`}>
-              {t('settings.limitReached')}
-            </p>
-            <ButtonLink to={paths.subscription} size="sm">
-              {t('settings.viewPlans')}
-            </ButtonLink>
-          </div>
-        </div>
-      )}
+      {quota.reached && <SettingsLimit reasonId={reasonId} />}
 
-      {keyless && (
-        <div className="settings-exam settings-exam--no-key" data-testid="exam-no-key">
-          <p className="settings-exam__count">
-            {t('exam.noKey.title', { count: keyless.practice })}
-          </p>
-          <CheckboxField
-            checked={form.unscored === true}
-            onChange={() => setForm((f) => ({ ...f, unscored: !f.unscored }))}
-            label={t('exam.noKey.practice')}
-          />
-          <p className="settings-exam__hint">
-            {keyless.otherText ? t('exam.noKey.hintMixed') : t('exam.noKey.hintPaper')}
-          </p>
-        </div>
-      )}
-
-      {exam && !exam.unscored && (
-        <div className="settings-exam" data-testid="exam-recognised">
-          <p className="settings-exam__count">
-            {exam.otherText
-              ? t('exam.recognisedMixed', { count: exam.usable })
-              : t('exam.recognised', { count: exam.usable })}
-          </p>
-          {paperOnly && <p className="settings-exam__hint">{t('exam.verbatim')}</p>}
-        </div>
-      )}
+      <SettingsExamNotes
+        keyless={keyless}
+        exam={exam}
+        paperOnly={paperOnly}
+        unscored={form.unscored === true}
+        onToggleUnscored={() => setForm((f) => ({ ...f, unscored: !f.unscored }))}
+      />
 
       <div className="settings-card__row">
         <ChoiceGroup
@@ -207,37 +150,12 @@ export function SettingsQuizForm({ material }: { material: QuizMaterial }) {
       </div>
 
       {!paperOnly && (
-        <fieldset
-          className="settings-group"
-          aria-describedby={problem === 'noTypes' ? `${reasonId}-types` : undefined}
-        >
-          <legend className="settings-group__legend">
-            {t('types.legend')} <span className="field__optional">{t('types.multiple')}</span>
-          </legend>
-          <div className="settings-types">
-            {QUESTION_TYPE_VALUES.map((type) => (
-              <CheckboxField
-                key={type}
-                className="settings-type"
-                checked={form.questionTypes.includes(type)}
-                onChange={() => update('questionTypes', toggleType(form.questionTypes, type))}
-                label={
-                  <span className="settings-type__text">
-                    <span className="settings-type__label">{t(`types.${type}.label`)}</span>
-                    <span className="settings-type__description">
-                      {t(`types.${type}.description`)}
-                    </span>
-                  </span>
-                }
-              />
-            ))}
-          </div>
-          {problem === 'noTypes' && (
-            <p id={`${reasonId}-types`} className="settings-group__error" role="alert">
-              {t('types.required')}
-            </p>
-          )}
-        </fieldset>
+        <SettingsTypes
+          types={form.questionTypes}
+          problem={problem}
+          reasonId={reasonId}
+          onChange={(next) => update('questionTypes', next)}
+        />
       )}
 
       {!paperOnly && (
@@ -289,43 +207,15 @@ export function SettingsQuizForm({ material }: { material: QuizMaterial }) {
         onChange={(e) => update('instructions', e.target.value.slice(0, MAX_INSTRUCTIONS))}
       />
 
-      <div className="settings-card__actions">
-        <Button
-          type="submit"
-          size="lg"
-          disabled={blocked}
-          loading={queueing}
-          aria-describedby={
-            quota.reached
-              ? `${reasonId}-limit`
-              : problem === 'noTypes'
-                ? `${reasonId}-types`
-                : !online
-                  ? `${reasonId}-offline`
-                  : undefined
-          }
-        >
-          <SparkIcon />
-          {online ? t('settings.submit') : t('settings.submitOffline')}
-        </Button>
-        {!online && !quota.reached && (
-          <p className="settings-card__offline" id={`${reasonId}-offline`}>
-            {t('settings.offlineHint')}
-          </p>
-        )}
-        {quota.free && !quota.reached && (
-          <p className="settings-card__quota" data-testid="free-quota">
-            {t('settings.remaining', { left: quota.left, limit: quota.limit })}
-          </p>
-        )}
-        {quota.reached && <p className="settings-card__reason">{t('settings.limitShort')}</p>}
-        {needsPractice && !quota.reached && (
-          <p className="settings-card__reason">{t('exam.noKey.reason')}</p>
-        )}
-        {problem === 'noTypes' && !quota.reached && (
-          <p className="settings-card__reason">{t('settings.noTypesReason')}</p>
-        )}
-      </div>
+      <SettingsActions
+        quota={quota}
+        problem={problem}
+        needsPractice={needsPractice}
+        blocked={blocked}
+        queueing={queueing}
+        online={online}
+        reasonId={reasonId}
+      />
     </form>
   );
 }
