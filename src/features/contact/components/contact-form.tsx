@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -6,25 +5,9 @@ import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/textarea-field';
 import { TextField } from '../../../components/ui/text-field';
-import { CONTACT_DELAY_MS } from '../../../config/constants';
 import { paths } from '../../../config/paths';
-import { toSupported } from '../../../i18n';
-import { ApiError } from '../../../lib/api-client';
-import { sendContact } from '../send-contact';
-import {
-  CONTACT_FIELDS,
-  initialContactValues,
-  TEAM_SIZES,
-  serverErrorKey,
-  validateContact,
-  type ContactField,
-  type ContactValues,
-  type TeamSize,
-} from '../contact-model';
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const fieldId = (field: ContactField) => `contact-${field}`;
-const focusField = (field: ContactField) => document.getElementById(fieldId(field))?.focus();
+import { TEAM_SIZES, type ContactValues, type TeamSize } from '../contact-model';
+import { fieldId, useContactForm } from '../hooks/use-contact-form';
 
 /**
  * The group-plan enquiry. Messages show once a field is touched or after a submit attempt and
@@ -32,81 +15,9 @@ const focusField = (field: ContactField) => document.getElementById(fieldId(fiel
  * in the same places. Sending lasts at least CONTACT_DELAY_MS so the state is readable.
  */
 export function ContactForm({ onSent }: { onSent: (values: ContactValues) => void }) {
-  const { t, i18n } = useTranslation('contact');
-  const [values, setValues] = useState<ContactValues>(initialContactValues);
-  const [touched, setTouched] = useState<Partial<Record<ContactField, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<ContactField, string>>>({});
-  const [failure, setFailure] = useState('');
-
-  const errors = validateContact(values);
-  const errorFor = (field: ContactField) => {
-    if (serverErrors[field]) return serverErrors[field];
-    const key = errors[field];
-    return key && (touched[field] || submitted) ? t(key) : undefined;
-  };
-  const invalidCount = submitted ? CONTACT_FIELDS.filter((f) => errorFor(f)).length : 0;
-
-  const set = <K extends ContactField>(field: K, value: ContactValues[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setServerErrors((e) => ({ ...e, [field]: undefined }));
-  };
-  const touch = (field: ContactField) => () => setTouched((s) => ({ ...s, [field]: true }));
-  const bind = (field: Exclude<ContactField, 'privacyConsent' | 'teamSize'>) => ({
-    id: fieldId(field),
-    name: field,
-    value: values[field],
-    onChange: (e: { target: { value: string } }) => set(field, e.target.value),
-    onBlur: touch(field),
-    error: errorFor(field),
-  });
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (sending) return;
-    setSubmitted(true);
-    setFailure('');
-    const first = CONTACT_FIELDS.find((f) => errors[f]);
-    if (first) {
-      focusField(first);
-      return;
-    }
-    setSending(true);
-    const minimum = wait(CONTACT_DELAY_MS);
-    try {
-      await sendContact({
-        name: values.name.trim(),
-        email: values.email.trim(),
-        organization: values.organization.trim(),
-        teamSize: values.teamSize as TeamSize,
-        phone: values.phone.trim() || undefined,
-        message: values.message.trim(),
-        privacyConsent: true,
-        locale: toSupported(i18n.resolvedLanguage),
-      });
-      await minimum;
-      onSent(values);
-    } catch (err) {
-      setSending(false);
-      const fields = err instanceof ApiError ? err.data.fields : undefined;
-      if (err instanceof ApiError && err.code === 'VALIDATION_FAILED' && fields) {
-        const known: Partial<Record<ContactField, string>> = {};
-        for (const [field, code] of Object.entries(fields as Record<string, string>)) {
-          if (CONTACT_FIELDS.includes(field as ContactField)) {
-            known[field as ContactField] = t(serverErrorKey(field as ContactField, String(code)));
-          }
-        }
-        setServerErrors(known);
-        const first = CONTACT_FIELDS.find((f) => known[f]);
-        if (first) {
-          focusField(first);
-          return;
-        }
-      }
-      setFailure(t('errors.sendFailed', { message: (err as Error).message }));
-    }
-  };
+  const { t } = useTranslation('contact');
+  const { values, set, touch, bind, errorFor, invalidCount, sending, failure, submit } =
+    useContactForm(onSent);
 
   const star = (
     <span className="contact-form__star" aria-hidden="true">
