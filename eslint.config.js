@@ -65,7 +65,9 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['*', '**'], message: 'api/rules must stay pure: import nothing.' }] },
+        {
+          patterns: [{ group: ['*', '**'], message: 'api/rules must stay pure: import nothing.' }],
+        },
       ],
     },
   },

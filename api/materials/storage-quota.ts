@@ -56,7 +56,6 @@ export async function storageUsage(
   return { plan, usedBytes: used, limitBytes, availableBytes: Math.max(0, limitBytes - used) };
 }
 
-
 /** 413 STORAGE_QUOTA_EXCEEDED, saying what is used of what. */
 export function quotaExceeded(usage: Pick<StorageUsage, 'usedBytes' | 'limitBytes'>): AppError {
   return new AppError('STORAGE_QUOTA_EXCEEDED', {

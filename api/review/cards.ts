@@ -31,7 +31,6 @@ export function cardConcepts(question: Pick<GeneratedQuestion, 'relatedConcepts'
   return out;
 }
 
-
 const MAX_TRIES = 5;
 
 /** A review at `when`, never before the card's last review (reviews of a card stay in order). */

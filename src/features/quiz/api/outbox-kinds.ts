@@ -20,7 +20,13 @@ export const quizOutboxKinds: OutboxKinds = {
     async store(item, data: ApiRecord) {
       const quizId = item.subject.quizId ?? text(data.quizId);
       const materialId = text(data.materialId, item.subject.materialId);
-      await db.reports.put({ userId: item.userId, quizId, materialId, data, fetchedAt: Date.now() });
+      await db.reports.put({
+        userId: item.userId,
+        quizId,
+        materialId,
+        data,
+        fetchedAt: Date.now(),
+      });
       await db.attempts.delete([item.userId, quizId]);
     },
     announce(item, data) {
