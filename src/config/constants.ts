@@ -14,3 +14,5 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{8,}$/;
 export const STORAGE_USER = 'mnemo_user';
 export const LANGUAGE_KEY = 'i18nextLng';
+/** `?lng=en` opens a page in that language (the hreflang alternates of public pages). */
+export const LANGUAGE_QUERY = 'lng';
