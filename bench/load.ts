@@ -207,6 +207,8 @@ async function runOn(dialect: string): Promise<number> {
   // As `npm start` runs it (scripts/build-api.mjs): HASH_CONCURRENCY (2) + 4 threads; and the
   // flood's addresses taken from X-Forwarded-For.
   env.UV_THREADPOOL_SIZE = '6';
+  // HASH_CONCURRENCY=2 npm run bench:load … compares another gate size (the default: cores - 1).
+  if (process.env.HASH_CONCURRENCY) env.HASH_CONCURRENCY = process.env.HASH_CONCURRENCY;
   env.TRUST_PROXY = 'true';
   const server = await startServer({ dataDir: path.join(work, 'data'), env });
   try {
