@@ -63,11 +63,11 @@ async function bytesOf(res: Response): Promise<Uint8Array<ArrayBuffer>> {
   return new Uint8Array(await res.arrayBuffer());
 }
 
-/** Whether the answer is surely under COMPRESS_THRESHOLD bytes, known without reading it. */
+/** Whether the answer is under COMPRESS_THRESHOLD bytes, known without reading it. */
 function surelySmall(res: Response): boolean {
   if (readBytes.has(res)) return readBytes.get(res)!.byteLength < COMPRESS_THRESHOLD;
   const body = lightweightBody(res);
-  if (typeof body === 'string') return body.length * 3 < COMPRESS_THRESHOLD; // ≤ 3 bytes a UTF-16 unit
+  if (typeof body === 'string') return Buffer.byteLength(body, 'utf8') < COMPRESS_THRESHOLD;
   return body instanceof Uint8Array && body.byteLength < COMPRESS_THRESHOLD;
 }
 
@@ -168,7 +168,9 @@ export const revalidated: MiddlewareHandler = async (c, next) => {
   let body: Uint8Array<ArrayBuffer> | undefined;
   if (!tag) {
     body = await bytesOf(res);
-    tag = `"${createHash('sha1').update(body).digest('hex')}"`;
+    // Weak: the same data is sent plain or compressed (not byte for byte the same), and a 304
+    // must carry the tag its 200 would have, whichever encoding that 200 would use.
+    tag = `W/"${createHash('sha1').update(body).digest('hex')}"`;
     headers.set('ETag', tag);
   }
   if (ifNoneMatchHits(c.req.header('If-None-Match'), tag)) {
