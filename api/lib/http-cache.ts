@@ -132,10 +132,13 @@ export function compressAnswers(): MiddlewareHandler {
     if (tag && !tag.startsWith('W/')) headers.set('ETag', `W/${tag}`);
     headers.set('Content-Length', String(sent.byteLength));
     c.res = undefined;
-    c.res = new Response(new Uint8Array(sent.buffer as ArrayBuffer, sent.byteOffset, sent.byteLength), {
-      status: res.status,
-      headers,
-    });
+    c.res = new Response(
+      new Uint8Array(sent.buffer as ArrayBuffer, sent.byteOffset, sent.byteLength),
+      {
+        status: res.status,
+        headers,
+      },
+    );
   };
 }
 
