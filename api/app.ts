@@ -38,6 +38,8 @@ export function createApp(given: AppDeps) {
   app.use(async (c, next) => {
     c.set('deps', deps);
     c.set('locale', localeFrom(c.req.header('accept-language')));
+    // The access line is built only when it will be written (LOG_LEVEL info or lower).
+    if (!deps.logger.isLevelEnabled('info')) return next();
     const started = performance.now();
     await next();
     deps.logger.info(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { UPLOAD_DEFAULTS } from './rules/upload.js';
 
@@ -106,7 +107,9 @@ export const envSchema = z.object({
   // Operations (docs/decisions/0016).
   SHUTDOWN_TIMEOUT_MS: int(25_000),
   // Password hashes (scrypt, 32 MiB each) at once, and waiting; more is 503 SERVER_BUSY.
-  HASH_CONCURRENCY: int(2),
+  // By default one core is left to the event loop: on 2 cores two hashes at once took both, and
+  // a signed-in read waited ~0.8 s at p99 under a sign-in flood (issue 18, bench:load).
+  HASH_CONCURRENCY: int(Math.min(4, Math.max(1, os.availableParallelism() - 1))),
   HASH_QUEUE: z.coerce.number().int().min(0).default(16),
   GENERATION_STALE_SECONDS: int(120),
   GENERATION_CONCURRENCY: int(4),

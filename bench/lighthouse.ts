@@ -5,8 +5,9 @@
  * port) on the build (dist/, or --dist), signs up a learner through the outbox, uploads a real
  * document and generates a 5-question quiz through the API, then runs Lighthouse 12 (its
  * default config: mobile, simulated slow 4G, 4× CPU slowdown; storage reset before each page)
- * in /usr/bin/chromium on '/', '/login', and — signed in with the session cookie — the material
- * list and the quiz's question page. Prints each category and LCP, TBT, CLS beside the
+ * in /usr/bin/chromium on '/', '/login', '/privacy-policy' and — signed in with the session
+ * cookie — the material list and the quiz's question page. Below each page, the audits under
+ * 0.9 (for SEO with the failing items). Prints each category and LCP, TBT, CLS beside the
  * targets of issue 18. A bench, not a test: scores drift on a busy machine (the load average
  * is printed with them). Exit code 0 whatever the scores.
  */
@@ -22,7 +23,11 @@ import { out, root, seedLearnerWithQuiz, startServer } from './support/server.js
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 95 };
 const LCP_TARGET_MS = 2000;
 
-const { values: args } = parseArgs({ options: { dist: { type: 'string', default: 'dist' } } });
+const { values: args } = parseArgs({
+  options: { dist: { type: 'string', default: 'dist' }, pages: { type: 'string' } },
+});
+/** --pages /,/login: only these (names as printed). */
+const ONLY = args.pages ? new Set(args.pages.split(',')) : undefined;
 const distDir = path.resolve(root, args.dist);
 if (!fs.existsSync(path.join(distDir, 'index.html'))) {
   throw new Error(`${distDir} has no build: run \`npx vite build\` first (or pass --dist)`);
@@ -49,6 +54,7 @@ try {
   const pages = [
     { name: '/', url: `${base}/`, signedIn: false },
     { name: '/login', url: `${base}/login`, signedIn: false },
+    { name: '/privacy-policy', url: `${base}/privacy-policy`, signedIn: false },
     { name: 'material list', url: `${base}/`, signedIn: true },
     {
       name: 'quiz question',
@@ -60,7 +66,7 @@ try {
   out(
     `targets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ${TARGETS['best-practices']}, SEO ≥ ${TARGETS.seo} (public pages), LCP ≤ ${LCP_TARGET_MS / 1000} s`,
   );
-  for (const target of pages) {
+  for (const target of pages.filter((p) => !ONLY || ONLY.has(p.name))) {
     const page = await browser.newPage();
     const cookies = await page.cookies(base);
     if (cookies.length) await page.deleteCookie(...cookies);
@@ -96,6 +102,17 @@ try {
       )
       .map((a) => a!.id);
     if (failing.length) out(`${''.padEnd(14)} below 0.9: ${[...new Set(failing)].join(', ')}`);
+    if (!target.signedIn) {
+      for (const ref of lhr.categories.seo?.auditRefs ?? []) {
+        const a = lhr.audits[ref.id];
+        if (!a || a.score === null || a.score >= 1 || a.scoreDisplayMode === 'notApplicable')
+          continue;
+        const items = ((a.details as { items?: unknown[] } | undefined)?.items ?? []).slice(0, 3);
+        out(
+          `${''.padEnd(14)} SEO ${a.id}: ${a.title}${items.length ? ` — ${JSON.stringify(items).slice(0, 300)}` : ''}`,
+        );
+      }
+    }
   }
 } finally {
   await browser.disconnect();

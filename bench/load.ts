@@ -12,8 +12,14 @@
  * It prints requests, throughput and p50/p95/p99/max per step and overall, beside the bare
  * GET /healthz latency measured the same way in the same run (the baseline). Then every learner
  * asks for one more quiz at the same moment (a generation burst through the queue, decision
- * 0019): the time until the last is answered and the latency percentiles. Any non-2xx
- * answer or network error is an error; the exit code is 1 when there is any.
+ * 0019): the time until the last is answered and the latency percentiles. Then a sign-in
+ * flood (issue 18): 300 logins with wrong passwords, 50 at a time, from 10 addresses
+ * (X-Forwarded-For, the server started with TRUST_PROXY=true), while one signed-in learner reads
+ * the material list again and again; its p99 during the flood must stay ≤ 200 ms, printed beside
+ * the same reads without the flood just before. The flood's 401s and fast 503 SERVER_BUSY
+ * answers are counted, not errors. The server gets UV_THREADPOOL_SIZE as `npm start` sets it.
+ * Any other non-2xx answer or network error is an error; the exit code is 1 when there is any
+ * or the flood target is missed. --cases load,burst,flood picks the phases (all by default).
  * PostgreSQL: LOAD_PG_URL (default postgres://postgres@127.0.0.1:5432/test) names a server
  * where a throwaway database is created and dropped.
  */
@@ -23,15 +29,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { call, dataOf, out, signUp, startServer, type RunningServer } from './support/server.js';
+import {
+  call,
+  dataOf,
+  out,
+  signUp,
+  sleep,
+  startServer,
+  type RunningServer,
+} from './support/server.js';
 
 const { values: args } = parseArgs({
   options: {
     learners: { type: 'string', default: '200' },
     duration: { type: 'string', default: '60' },
     db: { type: 'string', default: 'both' },
+    cases: { type: 'string', default: 'load,burst,flood' },
   },
 });
+const CASES = new Set(args.cases!.split(',').map((c) => c.trim()));
 const LEARNERS = Math.max(1, Math.round(Number(args.learners)));
 const DURATION_S = Math.max(1, Number(args.duration));
 const DBS = args.db === 'both' ? ['sqlite', 'postgres'] : [args.db!];
@@ -42,7 +58,9 @@ const DOCS = [
   'md/zh_audrey_tang_2025_ai_safety_column.md',
 ];
 const STEPS = ['list', 'quizzes', 'open', 'submit'] as const;
-type Step = (typeof STEPS)[number] | 'bare' | 'generate';
+type Step = (typeof STEPS)[number] | 'bare' | 'generate' | 'quiet' | 'flooded';
+/** The sign-in flood of issue 18 and its target. */
+const FLOOD = { logins: 300, atOnce: 50, addresses: 10, p99TargetMs: 200 } as const;
 
 interface Learner {
   token: string;
@@ -186,6 +204,12 @@ async function runOn(dialect: string): Promise<number> {
     url.pathname = `/${dbName}`;
     env.DATABASE_URL = url.toString();
   }
+  // As `npm start` runs it (scripts/build-api.mjs): HASH_CONCURRENCY (2) + 4 threads; and the
+  // flood's addresses taken from X-Forwarded-For.
+  env.UV_THREADPOOL_SIZE = '6';
+  // HASH_CONCURRENCY=2 npm run bench:load … compares another gate size (the default: cores - 1).
+  if (process.env.HASH_CONCURRENCY) env.HASH_CONCURRENCY = process.env.HASH_CONCURRENCY;
+  env.TRUST_PROXY = 'true';
   const server = await startServer({ dataDir: path.join(work, 'data'), env });
   try {
     const setupStarted = performance.now();
@@ -198,6 +222,27 @@ async function runOn(dialect: string): Promise<number> {
       `${dialect}: ${LEARNERS} learners signed up, each with a material and a 5-question quiz, in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`,
     );
 
+    let errors = 0;
+    if (CASES.has('load')) errors += await steadyLoad(server, learners, dialect);
+    if (CASES.has('burst')) errors += await generationBurst(server, learners, dialect);
+    if (CASES.has('flood')) errors += await signInFlood(server, learners[0]!, dialect);
+    out();
+    return errors;
+  } finally {
+    await server.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+    if (dbName) {
+      const admin = new pg.Client({ connectionString: PG_URL });
+      await admin.connect();
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+  }
+}
+
+/** Every learner in a loop over the four steps for DURATION_S; errors counted. */
+async function steadyLoad(server: RunningServer, learners: Learner[], dialect: string) {
+  {
     const rec = new Recorder();
     const until = performance.now() + DURATION_S * 1000;
     // The baseline: one more client hitting the bare route the same way, beside the load.
@@ -249,7 +294,13 @@ async function runOn(dialect: string): Promise<number> {
     );
     out(`errors: ${rec.errorCount}`);
     for (const [what, n] of rec.errors) out(`  ${n} × ${what}`);
+    return rec.errorCount;
+  }
+}
 
+/** Every learner asks for one more quiz at the same moment; errors counted. */
+async function generationBurst(server: RunningServer, learners: Learner[], dialect: string) {
+  {
     // Generation burst: every learner asks for one more quiz at the same moment. The requests
     // wait while the jobs go through the generation queue (GENERATION_CONCURRENCY at a time);
     // each must be answered with its quiz.
@@ -276,18 +327,83 @@ async function runOn(dialect: string): Promise<number> {
     out(summary(burst, 'generate', burstS));
     out(`errors: ${burst.errorCount}`);
     for (const [what, n] of burst.errors) out(`  ${n} × ${what}`);
-    out();
-    return rec.errorCount + burst.errorCount;
-  } finally {
-    await server.stop();
-    fs.rmSync(work, { recursive: true, force: true });
-    if (dbName) {
-      const admin = new pg.Client({ connectionString: PG_URL });
-      await admin.connect();
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
+    return burst.errorCount;
   }
+}
+
+/** Reads of the list by one signed-in learner, two at a time, until `done` resolves. */
+async function readList(
+  rec: Recorder,
+  step: Step,
+  server: RunningServer,
+  l: Learner,
+  done: Promise<unknown>,
+) {
+  let over = false;
+  void done.then(() => (over = true));
+  await Promise.all(
+    [0, 1].map(async () => {
+      while (!over) {
+        await timed(rec, step, server.base, 'GET', '/api/v1/materials', undefined, l.token);
+      }
+    }),
+  );
+}
+
+/**
+ * Issue 18: FLOOD.logins wrong passwords, FLOOD.atOnce at a time from FLOOD.addresses
+ * addresses, while a signed-in learner reads the list; its p99 must stay within the target.
+ * The same reads for 5 s before the flood are the baseline.
+ */
+async function signInFlood(server: RunningServer, learner: Learner, dialect: string) {
+  const rec = new Recorder();
+  await readList(rec, 'quiet', server, learner, sleep(5000));
+  const outcomes = new Map<string, number>();
+  const started = performance.now();
+  const flood = pool(
+    Array.from({ length: FLOOD.logins }, (_, i) => i),
+    FLOOD.atOnce,
+    async (i) => {
+      // Half to real accounts (a full scrypt verify), half to unknown e-mails (a dummy hash).
+      const email = i % 2 ? `learner${i % 7}@load.test` : `nobody${i}@load.test`;
+      let key: string;
+      try {
+        const res = await fetch(`${server.base}/api/v1/auth/login`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-forwarded-for': `198.51.100.${(i % FLOOD.addresses) + 1}`,
+          },
+          body: JSON.stringify({ email, password: 'Wrong2026x' }),
+        });
+        const body = (await res.json().catch(() => ({}))) as { code?: string };
+        key = `${res.status} ${body.code ?? ''}`.trim();
+      } catch (err) {
+        key = `network: ${(err as Error).message}`;
+      }
+      outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
+    },
+  );
+  await readList(rec, 'flooded', server, learner, flood);
+  const floodS = (performance.now() - started) / 1000;
+  const sorted = [...(rec.ms.get('flooded') ?? [])].sort((a, b) => a - b);
+  const p99 = pct(sorted, 99);
+  const met = sorted.length > 0 && p99 <= FLOOD.p99TargetMs && rec.errorCount === 0;
+  out(
+    `${dialect}: sign-in flood, ${FLOOD.logins} wrong passwords ${FLOOD.atOnce} at a time from ${FLOOD.addresses} addresses, over in ${floodS.toFixed(1)} s;`,
+  );
+  out(`  answers: ${[...outcomes].map(([k, n]) => `${k} ×${n}`).join(', ')}`);
+  out('  a signed-in learner reading GET /api/v1/materials, two requests at a time (ms):');
+  out(`step       requests   throughput      p50      p95      p99      max`);
+  out(`${summary(rec, 'quiet', 5)}   ← baseline: the same reads for 5 s before the flood`);
+  out(summary(rec, 'flooded', floodS));
+  out(
+    `  target: p99 ≤ ${FLOOD.p99TargetMs} ms during the flood: ${met ? 'PASS' : 'MISS'} (p99 ${p99.toFixed(1)} ms)`,
+  );
+  const wrong = [...outcomes.keys()].filter((k) => !/^(401|429|503)\b/.test(k));
+  for (const k of wrong) out(`  unexpected flood answer: ${k}`);
+  for (const [what, n] of rec.errors) out(`  ${n} × ${what}`);
+  return rec.errorCount + wrong.length + (met ? 0 : 1);
 }
 
 let errors = 0;

@@ -15,6 +15,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -29,11 +30,15 @@ export const buildDir = path.join(root, '.build', 'api');
  * (docs/decisions/0006).
  */
 // UV_THREADPOOL_SIZE: libuv's pool (file I/O, DNS, scrypt) sized at start, beyond the
-// HASH_CONCURRENCY password hashes (default 2) that may hold threads, so files still move while
-// sign-ins hash (issue 19).
+// HASH_CONCURRENCY password hashes (default: cores - 1, 1 to 4, as api/env.ts) that may hold
+// threads, so files still move while sign-ins hash (issue 19).
 export const serverEnvDefaults = {
   MALLOC_ARENA_MAX: '2',
-  UV_THREADPOOL_SIZE: String(Number(process.env.HASH_CONCURRENCY || 2) + 4),
+  UV_THREADPOOL_SIZE: String(
+    Number(
+      process.env.HASH_CONCURRENCY || Math.min(4, Math.max(1, os.availableParallelism() - 1)),
+    ) + 4,
+  ),
 };
 const stampFile = path.join(buildDir, '.source-stamp');
 const sourceDir = path.join(root, 'api');

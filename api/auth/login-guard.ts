@@ -1,6 +1,7 @@
 import type { Deps } from '../lib/context.js';
 import { AppError, type Locale } from '../lib/errors.js';
 import { loginAlertEmail } from './emails.js';
+import { refuseWhenHashingFull } from './password.js';
 import { findUserByEmail, normalizeEmail } from './service.js';
 
 /*
@@ -30,6 +31,8 @@ export async function guardedLogin<T>(
   rawEmail: string,
   attempt: () => Promise<T>,
 ): Promise<T> {
+  // A flood's overflow: answered 503 at once, nothing counted (no password was checked).
+  refuseWhenHashingFull();
   const { windowSeconds, perIp, perEmail } = d.config.rateLimit;
   const email = normalizeEmail(rawEmail);
   const keys = keysFor(ip, email);
@@ -50,8 +53,12 @@ export async function guardedLogin<T>(
     await takeBack();
     return result;
   } catch (err) {
-    // The right password on an unverified account is not a guess.
-    if (err instanceof AppError && err.code === 'EMAIL_NOT_VERIFIED') {
+    // The right password on an unverified account is not a guess, and neither is an attempt
+    // the hash gate turned away (it filled up after the check above).
+    if (
+      err instanceof AppError &&
+      (err.code === 'EMAIL_NOT_VERIFIED' || err.code === 'SERVER_BUSY')
+    ) {
       await takeBack();
     } else {
       const failures = await d.rateLimiter.hit(keys.email, Number.MAX_SAFE_INTEGER, windowSeconds);

@@ -15,11 +15,19 @@ export function configurePasswordHashing(o: { concurrency: number; queue: number
   gate.queue = Math.max(0, o.queue);
 }
 
+const busy = () => new AppError('SERVER_BUSY', { details: { retryAfterSeconds: 2 } });
+
+/**
+ * Throws SERVER_BUSY when a hash asked now would be refused (every slot and the queue taken):
+ * a sign-in checks it before any other work, so the overflow of a flood costs no database write.
+ */
+export function refuseWhenHashingFull(): void {
+  if (gate.active >= gate.concurrency && gate.waiting.length >= gate.queue) throw busy();
+}
+
 async function inTurn<T>(work: () => Promise<T>): Promise<T> {
   if (gate.active >= gate.concurrency) {
-    if (gate.waiting.length >= gate.queue) {
-      throw new AppError('SERVER_BUSY', { details: { retryAfterSeconds: 2 } });
-    }
+    if (gate.waiting.length >= gate.queue) throw busy();
     await new Promise<void>((resolve) => gate.waiting.push(resolve));
   } else {
     gate.active++;

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { AppError } from '../lib/errors.js';
 import type { AuthUser } from '../lib/context.js';
 
@@ -11,7 +11,19 @@ import type { AuthUser } from '../lib/context.js';
 
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
-const sign = (secret: string, data: string) => createHmac('sha256', secret).update(data).digest();
+/** The secret as a key, made once: a string key is converted again for every HMAC. */
+const keys = new Map<string, KeyObject>();
+const keyOf = (secret: string) => {
+  let key = keys.get(secret);
+  if (!key) {
+    if (keys.size >= 8) keys.clear(); // one secret per server; tests make many
+    keys.set(secret, (key = createSecretKey(Buffer.from(secret, 'utf8'))));
+  }
+  return key;
+};
+
+const sign = (secret: string, data: string) =>
+  createHmac('sha256', keyOf(secret)).update(data).digest();
 
 /** Issues the bearer token (HS256 JWT) the client keeps in its cookie. */
 export async function issueSessionToken(

@@ -16,6 +16,7 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   const user = await findUserById(db, claims.id);
   if (!user || user.token_version !== claims.tokenVersion) throw new AppError('UNAUTHORIZED');
   c.set('user', claims);
+  c.set('account', user);
   await next();
 });
 

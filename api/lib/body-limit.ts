@@ -24,5 +24,23 @@ export function jsonBodyLimit(maxBytes: number): MiddlewareHandler<AppEnv> {
       throw new AppError('BODY_TOO_LARGE', { params: { limit: formatLimit(maxBytes) } });
     },
   });
-  return (c, next) => (STREAMED.has(`${c.req.method} ${c.req.path}`) ? next() : limit(c, next));
+  return (c, next) => {
+    const { method } = c.req;
+    // No body to limit; asking the request for one would build a WHATWG Request for nothing.
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
+    if (STREAMED.has(`${method} ${c.req.path}`)) return next();
+    // A declared length is decided from the header alone (Hono's check does the same, but only
+    // after building the whole Request); a chunked body is counted by Hono's as it is read.
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      const n = Number(length);
+      if (Number.isSafeInteger(n) && n >= 0) {
+        if (n > maxBytes) {
+          throw new AppError('BODY_TOO_LARGE', { params: { limit: formatLimit(maxBytes) } });
+        }
+        return next();
+      }
+    }
+    return limit(c, next);
+  };
 }

@@ -1,5 +1,6 @@
 import type { Config } from '../env.js';
 import type { Db, Dialect } from '../db/database.js';
+import type { User } from '../db/schema.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Clock } from './clock.js';
 import type { Logger } from './logger.js';
@@ -41,5 +42,7 @@ export type AppEnv = {
     requestId: string;
     locale: 'zh-TW' | 'en';
     user: AuthUser;
+    /** The signed-in account's row as requireAuth read it (one read per request). */
+    account: User;
   };
 };

@@ -144,24 +144,26 @@ export async function listMaterials(
   const ids = materials.map((m) => m.id);
   // The whole list reads through the user's materials: material_files has an index on
   // material_id, none on user_id, and a scan of every account's files would grow with the site.
-  let fileQuery = db
-    .selectFrom('material_files')
-    .select(FILE_COLUMNS)
-    .where('user_id', '=', userId)
-    .orderBy('position');
+  // A page reads by its materials' ids alone (they are the user's, read above): with user_id
+  // in the same WHERE, SQLite picks the user_id index and reads every file and quiz of the
+  // account to keep a page's worth.
+  let fileQuery = db.selectFrom('material_files').select(FILE_COLUMNS).orderBy('position');
   fileQuery = whole
-    ? fileQuery.where('material_id', 'in', (eb) =>
-        eb.selectFrom('materials').select('id').where('user_id', '=', userId),
-      )
+    ? fileQuery
+        .where('user_id', '=', userId)
+        .where('material_id', 'in', (eb) =>
+          eb.selectFrom('materials').select('id').where('user_id', '=', userId),
+        )
     : fileQuery.where('material_id', 'in', ids);
   const files = await fileQuery.execute();
   let quizQuery = db
     .selectFrom('quizzes')
     .select(QUIZ_SUMMARY_COLUMNS)
-    .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc');
-  if (!whole) quizQuery = quizQuery.where('material_id', 'in', ids);
+  quizQuery = whole
+    ? quizQuery.where('user_id', '=', userId)
+    : quizQuery.where('material_id', 'in', ids);
   const quizzes = await quizQuery.execute();
   const filesOf = groupBy<FileRow>(files);
   const quizzesOf = groupBy<QuizSummaryRow>(quizzes);

@@ -13,3 +13,5 @@ export const TOKEN_WAIT_MS = 200;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const STORAGE_USER = 'mnemo_user';
 export const LANGUAGE_KEY = 'i18nextLng';
+/** `?lng=en` opens a page in that language (the hreflang alternates of public pages). */
+export const LANGUAGE_QUERY = 'lng';

@@ -4,7 +4,7 @@ import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import zhCommon from './locales/zh-TW/common.json';
 import enCommon from './locales/en/common.json';
-import { LANGUAGE_KEY } from '../config/constants';
+import { LANGUAGE_KEY, LANGUAGE_QUERY } from '../config/constants';
 import { linkManifestFor } from './manifest-link';
 
 export const LANGUAGES = ['zh-TW', 'en'] as const;
@@ -42,7 +42,9 @@ void i18n
     load: 'currentOnly',
     nonExplicitSupportedLngs: false,
     detection: {
-      order: ['localStorage', 'navigator'],
+      // ?lng= first: a search engine's hreflang alternate opens the page in its language.
+      order: ['querystring', 'localStorage', 'navigator'],
+      lookupQuerystring: LANGUAGE_QUERY,
       lookupLocalStorage: LANGUAGE_KEY,
       caches: ['localStorage'],
       convertDetectedLanguage: (lng: string) => toSupported(lng),

@@ -54,6 +54,20 @@ describe.each(databases)('a sign-in flood on %s', (dialect) => {
       messageI18n: { 'zh-TW': '目前同時登入的人太多，請稍候幾秒再試一次。' },
     });
     expect(busy.headers.get('retry-after')).toBe('2');
+    // A turned-away sign-in checked no password: it is no failure of that e-mail or address.
+    const failures = await t.db
+      .selectFrom('rate_limits')
+      .select(['key', 'count'])
+      .where('key', 'like', 'login:email:guess%')
+      .execute();
+    const counted = failures.reduce((n, r) => n + r.count, 0);
+    expect(counted).toBe(answers.filter((a) => a.status === 401).length);
+    const addresses = await t.db
+      .selectFrom('rate_limits')
+      .select(['key', 'count'])
+      .where('key', 'like', 'login:ip:192.0.2.%')
+      .execute();
+    expect(addresses.reduce((n, r) => n + r.count, 0)).toBe(counted);
     // At most concurrency + queue were hashed; the learner still signs in afterwards.
     expect(answers.filter((a) => a.status === 401).length).toBeLessThanOrEqual(6);
     const again = await t.call('POST', '/api/v1/auth/login', {

@@ -3,17 +3,16 @@ import { z } from 'zod';
 import type { AppEnv } from '../../lib/context.js';
 import { requireAuth } from '../../lib/auth-middleware.js';
 import { validate } from '../../lib/validate.js';
-import { AppError } from '../../lib/errors.js';
-import { findUserById, presentUser } from '../../auth/service.js';
+import { presentUser } from '../../auth/service.js';
 
 export function userRoutes() {
   const r = new Hono<AppEnv>();
   r.use(requireAuth);
 
-  r.get('/profile', async (c) => {
-    const user = await findUserById(c.get('deps').db, c.get('user').id);
-    if (!user) throw new AppError('UNAUTHORIZED');
-    return c.json({ success: true, data: presentUser(user), ...presentUser(user) });
+  // The row requireAuth has just read (after the billing clock): no second read.
+  r.get('/profile', (c) => {
+    const user = presentUser(c.get('account'));
+    return c.json({ success: true, data: user, ...user });
   });
 
   // The language of e-mails follows the one chosen in the app.

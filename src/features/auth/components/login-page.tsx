@@ -8,6 +8,7 @@ import { LOGIN_REDIRECT_MS, REGISTER_RETURN_MS, TOAST_MS } from '../../../config
 import { paths } from '../../../config/paths';
 import { useAuthStore, type User } from '../../../stores/auth-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { usePageMeta } from '../../../lib/use-page-meta';
 import { useLoginQuery, type AuthMode } from '../hooks/use-login-query';
 import { useTimers } from '../hooks/use-timers';
 import type { Notice } from '../lib/notice';
@@ -38,6 +39,7 @@ export default function LoginPage() {
   const titleRef = useRef<HTMLHeadingElement>(null);
   const [focusTitle, setFocusTitle] = useState(0);
   useDocumentTitle(t(TEXT_KEYS[mode].title));
+  usePageMeta(t(`meta.${mode}`));
 
   // Already signed in when arriving: straight to the target.
   useEffect(() => {

@@ -5,6 +5,8 @@ import { useSectionLinks } from '../hooks/use-section-links';
 import { CONTACT_EMAIL, LAST_UPDATED } from '../legal-config';
 import './legal.css';
 import { LineIcon } from '../../../components/ui/line-icon';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { usePageMeta } from '../../../lib/use-page-meta';
 
 /** A paragraph, or (as an array) a bulleted list. */
 type Block = string | string[];
@@ -47,6 +49,8 @@ export function LegalDocument({
   const { t } = useTranslation('legal');
   const back = useBack();
   const sectionLink = useSectionLinks();
+  useDocumentTitle(t(`${doc}.title`));
+  usePageMeta(t(`${doc}.description`));
   const intro = t(`${doc}.intro`, { returnObjects: true }) as unknown as string[];
   const sections = sectionIds.map((id) => ({
     id,

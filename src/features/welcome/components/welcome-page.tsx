@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { usePageMeta } from '../../../lib/use-page-meta';
 import { DemoDialog } from './demo-dialog';
 import { HeroIllustration } from './hero-illustration';
 import { CheckIcon, CiteIcon, OfflineIcon, TypesIcon, UploadIcon } from './icons';
@@ -22,6 +24,8 @@ const PLANS = ['free', 'premium'] as const;
 /** "/" for visitors: what Mnemo does, log in / sign up, and the demo video. */
 export default function WelcomePage() {
   const { t } = useTranslation('welcome');
+  useDocumentTitle(t('meta.title'));
+  usePageMeta(t('meta.description'));
   return (
     <div className="welcome">
       <section className="hero" aria-labelledby="welcome-title">
