@@ -47,11 +47,10 @@ export function cleanEmail(raw: string): string {
   return normalizeEmail(raw);
 }
 
-/** The profile shape of the spec (id and user_id both, for the client's reader). */
+/** The profile shape of the spec, each field once (its client reads "id or user_id"). */
 export function presentUser(u: User) {
   return {
     id: u.id,
-    user_id: u.id,
     email: u.email,
     name: u.name,
     locale: u.locale,

@@ -30,16 +30,17 @@ export type FileRow = Pick<
 export const fileDownloadPath = (materialId: string, fileId: string) =>
   `/api/v1/materials/${materialId}/files/${fileId}`;
 
-/** One file of a material, in both the snake_case and the short form the spec's client reads. */
+/**
+ * One file of a material, each field once, under the names of the spec's API table
+ * (file_name, file_type, file_size; the detail's id and path). Clients map them to their own
+ * names (the spec's name/type/size), as the web does.
+ */
 export function presentFile(f: FileRow) {
   return {
     id: f.id,
     file_name: f.file_name,
     file_type: f.file_type,
     file_size: f.file_size,
-    name: f.file_name,
-    type: f.file_type,
-    size: f.file_size,
     path: fileDownloadPath(f.material_id, f.id),
   };
 }
@@ -75,27 +76,21 @@ export function presentQuizSummary(q: QuizSummaryRow) {
 }
 
 /**
- * A material with its files and quiz summaries (newest quiz first). Every field the spec's
- * client may read is present under each of its names: id/material_id, title/name,
- * description/content, type/fileType, created_at/createdAt/uploadedAt.
+ * A material with its files and quiz summaries (newest quiz first), each field once, under the
+ * names of the spec's API table (id, title, description, created_at, files, quizCount,
+ * quizzes); the spec's client accepts them and maps its other names (name, content, createdAt,
+ * uploadedAt, fileType) from these.
  */
 export function presentMaterial(m: Material, files: FileRow[], quizzes: QuizSummaryRow[]) {
   const summaries = quizzes.map(presentQuizSummary);
   return {
     id: m.id,
-    material_id: m.id,
     title: m.title,
-    name: m.title,
     description: m.description,
-    content: m.description,
     type: m.type,
-    fileType: m.type,
     language: m.language,
     created_at: m.created_at,
-    createdAt: m.created_at,
-    uploadedAt: m.created_at,
     updated_at: m.updated_at,
-    updatedAt: m.updated_at,
     fileCount: files.length,
     quizCount: summaries.length,
     lastScore: summaries[0]?.score ?? null,

@@ -5,8 +5,8 @@ import type { SubmittedAnswer } from '../scoring/types.js';
 /** A question for taking: what the learner sees, never the key, explanation or citation. */
 export function presentQuestionForTaking(q: GeneratedQuestion) {
   return {
+    // Each field once (issue 18): the spec's client reads "id or questionId".
     id: q.id,
-    questionId: q.id,
     type: q.type,
     question: q.question,
     // An exam item's paper and number: where it stands, not its key.
@@ -18,7 +18,6 @@ export function presentQuestionForTaking(q: GeneratedQuestion) {
       ? {
           blanks: q.blanks.map((b) => ({
             id: b.id,
-            blank_id: b.id,
             options: b.options.map((o) => ({ id: o.id, text: o.text })),
           })),
         }
@@ -40,12 +39,10 @@ export function parseJson<T>(json: string | null | undefined, fallback: T): T {
 export const storedQuestions = (quiz: Pick<Quiz, 'questions'>) =>
   parseJson<GeneratedQuestion[]>(quiz.questions, []);
 
-/** The parts of a quiz every answer about it carries (ids under the spec's names too). */
+/** The parts of a quiz every answer about it carries (its id once, as the spec's quizId). */
 function quizHeader(quiz: Quiz) {
   return {
     quizId: quiz.id,
-    testId: quiz.id,
-    id: quiz.id,
     materialId: quiz.material_id,
     title: quiz.title,
     description: quiz.description,

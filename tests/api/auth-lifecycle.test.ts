@@ -64,7 +64,6 @@ describe.each(databases)('account life cycle on %s', (dialect) => {
     expect(profile.status).toBe(200);
     expect(profile.body).toMatchObject({
       id: reg.body.user.id,
-      user_id: reg.body.user.id,
       email: 'mei.lin@example.com',
       name: 'mei.lin',
       account_type: 'free',
@@ -223,7 +222,7 @@ describe.each(databases)('account life cycle on %s', (dialect) => {
     });
     const shape = (res: typeof dup) => {
       const { requestId: _r, user, ...rest } = res.body;
-      const { id: _i, user_id: _u, email: _e, name: _n, created_at: _c, ...fields } = user;
+      const { id: _i, email: _e, name: _n, created_at: _c, ...fields } = user;
       return { status: res.status, rest, fields, keys: Object.keys(user).sort() };
     };
     expect(shape(dup)).toEqual(shape(fresh));

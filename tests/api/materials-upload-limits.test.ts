@@ -170,7 +170,7 @@ describe.each(databases)('upload limits and atomicity on %s', (dialect) => {
   it('accepts a file of exactly the size limit and refuses one byte more with FILE_TOO_LARGE', async () => {
     const exact = await upload(t, token, [textOfSize(MiB, 'exact.md')]);
     expect(exact.status).toBe(201);
-    expect(exact.body.data.files[0].size).toBe(MiB);
+    expect(exact.body.data.files[0].file_size).toBe(MiB);
     await t.call('DELETE', `/api/v1/materials/${exact.body.data.id}`, undefined, { token });
 
     const res = await upload(t, token, [column, textOfSize(MiB + 1, '講義 第二章.md')]);
