@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import type { ExtractedDocument } from '../../api/extract/types.js';
+import { analyseDocument, type DocAnalysis } from '../../api/quizgen/builtin/analysis.js';
+import { clozeCandidates } from '../../api/quizgen/builtin/candidates/cloze.js';
+import { rankDistractors } from '../../api/quizgen/builtin/distractors.js';
+import { enumerationCandidates } from '../../api/quizgen/builtin/en-enumeration.js';
+import { namedTerms, namingOffsets } from '../../api/quizgen/builtin/en-named-terms.js';
+import { createBuiltinGenerator } from '../../api/quizgen/builtin/index.js';
+import type { BuildContext } from '../../api/quizgen/builtin/draft.js';
+import { enTemplates } from '../../api/quizgen/builtin/templates/en.js';
+import { QUESTION_TYPES } from '../../api/quizgen/types.js';
+
+/*
+ * English round 3 (issue 16, session 8): a talk or an interview names its concepts ("what we
+ * call …", "is called …", "the idea of …") instead of defining them, and those names are one
+ * category of options; a counted list whose members share one head word written once
+ * ("simple, stratified, and cluster sampling") gives an expert "NOT one of" item. Fixtures are
+ * written for these tests.
+ */
+
+const docOf = (paragraphs: string[]): ExtractedDocument => ({
+  language: 'en',
+  warnings: [],
+  blocks: paragraphs.map((text, i) => ({
+    fileId: 'doc',
+    text,
+    location: { kind: 'paragraph', index: i + 1 },
+  })),
+});
+const analyse = (paragraphs: string[]) => analyseDocument(docOf(paragraphs), () => {});
+
+function distractorsFor(a: DocAnalysis, part: string, key: string, closeness = 0.45) {
+  const c = clozeCandidates(a).find((x) => x.sentence.text.includes(part));
+  const answer = c?.answers.find((x) => x.text === key);
+  if (!c || !answer) return undefined;
+  return rankDistractors(a, c.sentence, answer, closeness, 8, { articleFree: true });
+}
+
+// A talk about a made-up town council: it names its concepts and defines none of them.
+const talk = [
+  'Our council began with a small experiment in the harbour district in the spring.',
+  'The first thing we built is what we call the harbour ledger, an open record of every repair the council pays for.',
+  'Residents then meet in something called the tide circle, where any neighbour may bring a proposal about the harbour.',
+  'The kind of agreement we look for in the tide circle is called patient consensus.',
+  'We also rely on the idea of repair credits, which neighbours earn by fixing shared boats.',
+  'Volunteers keep the harbour ledger open on a screen in the market hall every Friday.',
+  'A proposal that wins patient consensus goes straight to the council budget.',
+  'Neighbours spend their repair credits at the boatyard during the winter months.',
+  'The tide circle meets on the first Monday of every month in the old ferry station.',
+  'What about the idea of quiet voting?',
+  'Many visitors from other towns come to watch how the council works with its residents.',
+  'Every large repair goes through what we call the boat audit before any money is spent.',
+];
+
+describe('named concepts of a talk are each other’s options', () => {
+  it('finds the concepts a speaker names, not a question’s', () => {
+    const a = analyse(talk);
+    const names = namedTerms(a).map((n) => n.term.text.toLowerCase());
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'harbour ledger',
+        'tide circle',
+        'patient consensus',
+        'repair credits',
+      ]),
+    );
+    // The interviewer's "What about the idea of quiet voting?" asserts nothing.
+    expect(names).not.toContain('quiet voting');
+  });
+
+  it('offers a named key the other named concepts, each of its own kind', () => {
+    const a = analyse(talk);
+    const d = distractorsFor(a, 'Volunteers keep the harbour ledger open', 'harbour ledger');
+    expect(d).toBeDefined();
+    const texts = d!.map((x) => x.text.toLowerCase());
+    expect(texts).toEqual(
+      expect.arrayContaining(['tide circle', 'patient consensus', 'boat audit']),
+    );
+    // No place, person or everyday word of the talk.
+    for (const t of texts)
+      expect(['market hall', 'council', 'friday', 'neighbours']).not.toContain(t);
+    // Each is explained by the sentence that names it.
+    for (const x of d!.filter((y) => y.relation === 'kind'))
+      expect(x.evidence?.text).toMatch(/call|idea of/);
+  });
+
+  it('never offers a concept the material writes in one sentence with the key (an alias)', () => {
+    const a = analyse([...talk, 'The harbour ledger (or tide circle) is printed every week.']);
+    const d = distractorsFor(a, 'Volunteers keep the harbour ledger open', 'harbour ledger');
+    expect(d?.map((x) => x.text.toLowerCase()) ?? []).not.toContain('tide circle');
+  });
+
+  it('reads where a name starts after "what we call", "is called", "the idea of"', () => {
+    const s = 'This is what we call the "open ledger", and it is called patient consensus.';
+    const at = namingOffsets(s).map((x) => s.slice(x.at, x.at + 4));
+    expect(at).toEqual(expect.arrayContaining(['open', 'pati']));
+  });
+
+  it('gives an English talk with named concepts a full multiple-choice quiz more often', async () => {
+    const result = await createBuiltinGenerator().generate(docOf(talk), {
+      questionCount: 3,
+      questionTypes: ['multiple_choice'],
+      difficulty: 'basic',
+      language: 'en-US',
+      seed: 5,
+    });
+    expect(result.questions.length).toBeGreaterThan(0);
+    for (const q of result.questions) {
+      const key = q.options!.find((o) => o.id === q.correctOptionId)!.text.toLowerCase();
+      // The key is never visible in the stem.
+      expect(q.question.toLowerCase().replace(/_+/g, '')).not.toContain(key);
+    }
+  });
+});
+
+describe('a sentence about the material’s own case is no definition', () => {
+  it('does not offer "study" ("The study is an experiment") beside defined terms', () => {
+    const a = analyse([
+      'The study is an experiment, as patients were randomly assigned to two groups.',
+      'A p-value is a probability that measures the evidence against the null hypothesis.',
+      'The threshold is called the significance level.',
+      'This summary value is often called the test statistic.',
+      'The procedure would be referred to as a permutation test.',
+      'In the final report, the p-value was compared with the threshold chosen before the data were collected.',
+      'Researchers in the study compared the two groups with care.',
+      'The study was run in three hospitals.',
+    ]);
+    const d = distractorsFor(a, 'would be referred to as', 'permutation test');
+    expect(d).toBeDefined();
+    const texts = d!.map((x) => x.text.toLowerCase());
+    expect(texts).toEqual(
+      expect.arrayContaining(['p-value', 'significance level', 'test statistic']),
+    );
+    expect(texts).not.toContain('study');
+  });
+});
+
+describe('expert: NOT one of a counted list whose members share one head word', () => {
+  const sampling = [
+    'Here we consider four random sampling techniques: simple, stratified, cluster, and multistage sampling.',
+    'In stratified sampling, the population is divided into groups called strata.',
+    'In cluster sampling, we break the population into many groups, called clusters.',
+    'Multistage sampling first samples clusters and then samples observations within them.',
+    'A convenience sample is made of individuals who are easily accessible.',
+    'Results from a convenience sample are hard to generalise to the whole population.',
+    'Simple sampling gives every case the same chance of being chosen.',
+  ];
+  const ctxOf = (a: DocAnalysis): BuildContext => ({
+    a,
+    t: enTemplates,
+    closeness: 1,
+    blankOptions: 4,
+    maxBlanks: 2,
+    mcqLongest: { used: 0, max: 9 },
+    usedKeys: new Set<string>(),
+    allowReuse: false,
+    blankLongest: { used: 0, max: 9 },
+  });
+  it('asks for the outsider of the material with the same head', () => {
+    const a = analyse(sampling);
+    const c = enumerationCandidates(a);
+    expect(c).toHaveLength(1);
+    const draft = c[0]!.build(ctxOf(a), 'multiple_choice', true);
+    expect(draft).toBeDefined();
+    expect(draft!.question).toMatch(/NOT one of the four random sampling techniques/);
+    expect(draft!.keys).toEqual(['convenience sampling']);
+    expect(draft!.choices).toHaveLength(4);
+    for (const m of draft!.choices!.filter((x) => x !== 'convenience sampling'))
+      expect([
+        'simple sampling',
+        'stratified sampling',
+        'cluster sampling',
+        'multistage sampling',
+      ]).toContain(m);
+  });
+  it('writes none when every other such term is used with a member or the category', () => {
+    const a = analyse([
+      ...sampling.slice(0, 4),
+      'Unlike stratified sampling, a convenience sample is made of individuals who are easily accessible.',
+    ]);
+    for (const c of enumerationCandidates(a))
+      expect(c.build(ctxOf(a), 'multiple_choice', true)).toBeUndefined();
+  });
+  it('keeps looking past a counted phrase that is no list', () => {
+    const a = analyse(['We met two variables: one was noisy.', ...sampling]);
+    // The first sentence's header fails, the sampling list is still found.
+    expect(enumerationCandidates(a)).toHaveLength(1);
+  });
+  it('is written by the generator at expert', async () => {
+    const result = await createBuiltinGenerator().generate(docOf(sampling), {
+      questionCount: 6,
+      questionTypes: [...QUESTION_TYPES],
+      difficulty: 'expert',
+      language: 'en-US',
+      seed: 3,
+    });
+    expect(
+      result.questions.some((q) => /NOT one of the four random sampling/.test(q.question)),
+    ).toBe(true);
+  });
+});
