@@ -25,8 +25,8 @@ const NAMING: RegExp[] = [
   /\bwhat\s+(?:I|we|they|you|people|(?:\p{Lu}[\p{L}'’.-]+\s+){1,2})\s*(?:would\s+|often\s+|now\s+)?(?:call(?:s|ed)?|describe[sd]?\s+as|refer(?:s|red)?\s+to\s+as|term(?:s|ed)?|dub(?:s|bed)?)\s+/gu,
   // "is called X", "are known as X", "was dubbed X"
   /\b(?:is|are|was|were|be|been|being)\s+(?:also\s+|often\s+|commonly\s+|usually\s+|collectively\s+|sometimes\s+|now\s+)?(?:called|known\s+as|referred\s+to\s+as|termed|dubbed)\s+/gu,
-  // "something called X", "a project called X", "a method known as X"
-  /\b(?:something|a\s+\p{Ll}+|an\s+\p{Ll}+)\s+(?:called|named|known\s+as)\s+/gu,
+  // "something called X", "a project called X", "the technology called X"
+  /\b(?:something|(?:a|an|the)\s+\p{Ll}+)\s+(?:called|named|known\s+as)\s+/gu,
   // "the idea of X", "the concept of X"
   /\b(?:the|this|our)\s+(?:idea|concept|notion|principle|practice)\s+of\s+/gu,
   // "we call it X", "I call this X"
