@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { ExtractedDocument } from '../../api/extract/types.js';
 import { analyseDocument, type DocAnalysis } from '../../api/quizgen/builtin/analysis.js';
 import { clozeCandidates } from '../../api/quizgen/builtin/candidates/cloze.js';
-import { rankDistractors } from '../../api/quizgen/builtin/distractors.js';
+import {
+  englishStemDiscriminates,
+  rankDistractors,
+} from '../../api/quizgen/builtin/distractors.js';
 import { enumerationCandidates } from '../../api/quizgen/builtin/en-enumeration.js';
 import { namedTerms, namingOffsets } from '../../api/quizgen/builtin/en-named-terms.js';
 import { createBuiltinGenerator } from '../../api/quizgen/builtin/index.js';
@@ -196,6 +199,57 @@ describe('expert: NOT one of a counted list whose members share one head word', 
     });
     expect(
       result.questions.some((q) => /NOT one of the four random sampling/.test(q.question)),
+    ).toBe(true);
+  });
+});
+
+describe('a stem that cannot tell its key from others of its kind gets no options', () => {
+  const studies = [
+    'In the sex discrimination study, bank supervisors were asked to review personnel files.',
+    'The opportunity cost study asked students whether they would buy a video.',
+    'An observational study records what happens without assigning any treatment.',
+    'The sex discrimination study found that files listed as male were promoted more often.',
+    'The opportunity cost study randomly assigned students to a treatment group.',
+    'An observational study cannot by itself show that one variable causes another.',
+    'Before getting into the nuances of hypothesis testing, we work through another case study.',
+    'Each case study in this chapter starts with a research question.',
+  ];
+  /** The options of `key` where the sentence holding `part` mentions it (cloze or not). */
+  const optionsAt = (a: DocAnalysis, part: string, key: string) => {
+    const sentence = a.sentences.find((x) => x.text.includes(part))!;
+    const mention = sentence.mentions.find((m) => m.text === key)!;
+    const answer = {
+      kind: 'term' as const,
+      text: mention.text,
+      start: mention.start,
+      end: mention.end,
+      mention,
+      term: a.terms.get(mention.key)!,
+    };
+    return rankDistractors(a, sentence, answer, 0.45, 8, { articleFree: true });
+  };
+  it('no blank right after "another"', () => {
+    expect(optionsAt(analyse(studies), 'we work through another', 'case study')).toHaveLength(0);
+    // The same sentence naming which study it means still gets its options.
+    const named = studies.map((x) => x.replace('another case study', 'the first case study'));
+    expect(
+      optionsAt(analyse(named), 'we work through the first', 'case study').length,
+    ).toBeGreaterThan(0);
+  });
+  it('no options in a sentence cut inside a quotation', () => {
+    expect(
+      englishStemDiscriminates('Public Code!” initiative, which was started in 2017, grew fast.', {
+        start: 0,
+        end: 11,
+        kind: 'term',
+      }),
+    ).toBe(false);
+    expect(
+      englishStemDiscriminates('The “Public Code” initiative was started in 2017.', {
+        start: 5,
+        end: 17,
+        kind: 'term',
+      }),
     ).toBe(true);
   });
 });

@@ -73,6 +73,7 @@ function rankUncached(
   // "Everybody" a pronoun): nothing of its type can be offered beside it.
   if (a.language === 'en' && answer.kind === 'term' && !englishKeyIsNoun(sentence, answer))
     return [];
+  if (a.language === 'en' && !englishStemDiscriminates(sentence.text, answer)) return [];
   const ranked =
     answer.kind === 'number'
       ? numberDistractors(a, sentence, answer, closeness)
@@ -92,6 +93,26 @@ function rankUncached(
     if (out.length >= limit) break;
   }
   return out;
+}
+
+/**
+ * Whether an English sentence can tell its key from others of the key's kind at all. Not after
+ * "another" / "other" ("let's work through another _____": every study of the material is one
+ * more study), and not in a sentence cut inside a quotation (a closing quote with no opening
+ * one: "_____!” initiative, which was started …"), which no one can read as a question.
+ */
+export function englishStemDiscriminates(
+  sentence: string,
+  answer: { start: number; end: number; kind: Answer['kind'] },
+): boolean {
+  if (
+    answer.kind === 'term' &&
+    /\b(?:another|other|one more)\s+$/i.test(sentence.slice(0, answer.start))
+  )
+    return false;
+  const opened = (sentence.match(/“/g) ?? []).length;
+  const closed = (sentence.match(/”/g) ?? []).length;
+  return opened === closed;
 }
 
 /** Terms a distractor is looked for among, at most: the best-ranked of the material. */
