@@ -253,3 +253,16 @@ describe('a stem that cannot tell its key from others of its kind gets no option
     ).toBe(true);
   });
 });
+
+describe('a blank that only a pointer back introduces', () => {
+  it('gets no options after "this idea of (a)"', () => {
+    const pointer = (text: string) =>
+      englishStemDiscriminates(text, {
+        start: text.indexOf('randomization test'),
+        end: text.indexOf('randomization test') + 'randomization test'.length,
+        kind: 'term',
+      });
+    expect(pointer("Let's look more carefully at this idea of a randomization test.")).toBe(false);
+    expect(pointer('A randomization test shuffles the group labels many times.')).toBe(true);
+  });
+});

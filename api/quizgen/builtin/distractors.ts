@@ -98,7 +98,8 @@ function rankUncached(
 /**
  * Whether an English sentence can tell its key from others of the key's kind at all. Not after
  * "another" / "other" ("let's work through another _____": every study of the material is one
- * more study), and not in a sentence cut inside a quotation (a closing quote with no opening
+ * more study) or a pointer back ("let's look more carefully at this idea of a _____": the idea
+ * is in the sentences before, not in the stem), and not in a sentence cut inside a quotation (a closing quote with no opening
  * one: "_____!” initiative, which was started …"), which no one can read as a question.
  */
 export function englishStemDiscriminates(
@@ -107,7 +108,9 @@ export function englishStemDiscriminates(
 ): boolean {
   if (
     answer.kind === 'term' &&
-    /\b(?:another|other|one more)\s+$/i.test(sentence.slice(0, answer.start))
+    /\b(?:another|other|one more|(?:this|that|these)\s+(?:idea|concept|notion)s?\s+of(?:\s+an?)?)\s+$/i.test(
+      sentence.slice(0, answer.start),
+    )
   )
     return false;
   const opened = (sentence.match(/“/g) ?? []).length;
