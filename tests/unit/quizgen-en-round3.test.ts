@@ -266,3 +266,44 @@ describe('a blank that only a pointer back introduces', () => {
     expect(pointer('A randomization test shuffles the group labels many times.')).toBe(true);
   });
 });
+
+describe('expert asks the NOT-one-of item first when the material has one', () => {
+  it('is the first multiple-choice question (every seed)', async () => {
+    const sampling = [
+      'Here we consider four random sampling techniques: simple, stratified, cluster, and multistage sampling.',
+      'In stratified sampling, the population is divided into groups called strata, and each stratum is sampled.',
+      'In cluster sampling, we break the population into many groups, called clusters, and sample whole clusters.',
+      'Multistage sampling first samples clusters and then samples observations within those clusters.',
+      'Simple sampling gives every case in the population the same chance of being chosen for the sample.',
+      'A convenience sample is made of individuals who are easily accessible to the researchers.',
+      'Results from a convenience sample are hard to generalise to the whole population of interest.',
+      'Random sampling techniques protect a study against the bias of a sample chosen by hand.',
+      'Each of the random sampling techniques needs a list of the population before any case is chosen.',
+      'The population, the sample and the sampling frame are the three things every survey names.',
+      'A sampling frame lists the cases of the population from which the sample is drawn.',
+      'Researchers compare the sample with the population to see whether the sample is representative.',
+      // Many more sentences to choose from.
+      ...['harbour', 'river', 'valley', 'market', 'station', 'college', 'factory', 'garden'].map(
+        (place, i) =>
+          `The ${place} survey of ${120 + i * 40} households used stratified sampling with ${3 + i} strata and a sampling frame from the census.`,
+      ),
+      ...['nurses', 'farmers', 'drivers', 'teachers', 'bakers', 'miners'].map(
+        (group, i) =>
+          `A cluster sampling study of ${group} chose ${4 + i} clusters before any random sample of cases was drawn.`,
+      ),
+    ];
+    for (const seed of [1, 2, 3, 4, 5]) {
+      // The first multiple-choice question an expert quiz of this material asks.
+      const result = await createBuiltinGenerator().generate(docOf(sampling), {
+        questionCount: 1,
+        questionTypes: ['multiple_choice'],
+        difficulty: 'expert',
+        language: 'en-US',
+        seed,
+      });
+      expect(
+        result.questions.some((q) => /NOT one of the four random sampling/.test(q.question)),
+      ).toBe(true);
+    }
+  });
+});

@@ -25,6 +25,8 @@ export interface EnumerationCandidate {
   /** The members, as term answers (selection sees them as the items' keys). */
   answers: Answer[];
   score: number;
+  /** Asks over two places of the material: selection does not weigh it as one sentence's recall. */
+  acrossPlaces: true;
   build(ctx: BuildContext, type: QuestionType, truth: boolean): Draft | undefined;
 }
 
@@ -56,6 +58,7 @@ export function enumerationCandidates(a: DocAnalysis): EnumerationCandidate[] {
       sentence,
       answers,
       score: 0.9,
+      acrossPlaces: true,
       build: (ctx, type) =>
         type === 'multiple_choice' && ctx.closeness >= 0.75
           ? shared
