@@ -19,6 +19,7 @@ import type { Term } from './keyphrases.js';
 import { definitionCandidates } from './candidates/definition.js';
 import { findNumbers, isRewritable, nearbyValues, renderNumber } from './numbers.js';
 import { typedZhDistractors } from './zh-distractors.js';
+import { namedConceptsApart, namedTerms } from './en-named-terms.js';
 
 /** One wrong option and where the document talks about it (for the explanation). */
 export interface Distractor {
@@ -72,6 +73,7 @@ function rankUncached(
   // "Everybody" a pronoun): nothing of its type can be offered beside it.
   if (a.language === 'en' && answer.kind === 'term' && !englishKeyIsNoun(sentence, answer))
     return [];
+  if (a.language === 'en' && !englishStemDiscriminates(sentence.text, answer)) return [];
   const ranked =
     answer.kind === 'number'
       ? numberDistractors(a, sentence, answer, closeness)
@@ -91,6 +93,29 @@ function rankUncached(
     if (out.length >= limit) break;
   }
   return out;
+}
+
+/**
+ * Whether an English sentence can tell its key from others of the key's kind at all. Not after
+ * "another" / "other" ("let's work through another _____": every study of the material is one
+ * more study) or a pointer back ("let's look more carefully at this idea of a _____": the idea
+ * is in the sentences before, not in the stem), and not in a sentence cut inside a quotation (a closing quote with no opening
+ * one: "_____!” initiative, which was started …"), which no one can read as a question.
+ */
+export function englishStemDiscriminates(
+  sentence: string,
+  answer: { start: number; end: number; kind: Answer['kind'] },
+): boolean {
+  if (
+    answer.kind === 'term' &&
+    /\b(?:another|other|one more|(?:this|that|these)\s+(?:idea|concept|notion)s?\s+of(?:\s+an?)?)\s+$/i.test(
+      sentence.slice(0, answer.start),
+    )
+  )
+    return false;
+  const opened = (sentence.match(/“/g) ?? []).length;
+  const closed = (sentence.match(/”/g) ?? []).length;
+  return opened === closed;
 }
 
 /** Terms a distractor is looked for among, at most: the best-ranked of the material. */
@@ -156,7 +181,9 @@ function termDistractors(
     scored.push({ term, score, relation });
   }
   if (a.language === 'en')
-    scored.push(...definedDistractors(a, sentence, answer, scored, closeness, articleFree));
+    scored.push(
+      ...definedDistractors(a, sentence, answer, scored, closeness, articleFree, english),
+    );
   scored.sort((x, y) => y.score - x.score || (x.term.key < y.term.key ? -1 : 1));
   // The stem shows a word of the key outside the blank ("Data where … is called _____" for
   // "observational data"): an option without that word is ruled out by reading the stem.
@@ -173,7 +200,11 @@ function termDistractors(
   for (const { term, relation } of scored) {
     if (out.length >= 12) break;
     if (statedInContext(a, sentence, answer, term.text)) continue;
-    out.push({ text: matchCase(a, key, term), relation, evidence: definitionOf(a, term) });
+    out.push({
+      text: matchCase(a, key, term),
+      relation,
+      evidence: definitionOf(a, term) ?? namedIn(a, term),
+    });
   }
   return out;
 }
@@ -447,9 +478,11 @@ function definedDistractors(
   already: Array<{ term: Term }>,
   closeness: number,
   articleFree: boolean,
+  fits?: (term: Term) => boolean,
 ): Array<{ term: Term; score: number; relation: Distractor['relation'] }> {
-  const list = definedTerms(a);
-  if (!list.some((d) => d.term.key === answer.term.key)) return [];
+  const list = introducedTerms(a);
+  const own = list.find((d) => d.term.key === answer.term.key);
+  if (!own) return [];
   const have = new Set(already.map((x) => x.term.key));
   const inSentence = comparisonKey(sentence.text);
   const out: Array<{ term: Term; score: number; relation: Distractor['relation'] }> = [];
@@ -471,9 +504,62 @@ function definedDistractors(
       term.head !== answer.term.head
     )
       continue;
+    // A concept the material only names (a talk's "what we call …") may be the key's alias or
+    // part where the two share a sentence; a defined pair is told apart by its definitions.
+    if ((d.named || own.named) && !namedConceptsApart(answer.term, a.terms.get(term.key) ?? term))
+      continue;
+    // Nor may it fit the blank's frame where the material uses it ("open _____").
+    if (fits && !fits(term)) continue;
     out.push({ term, score: 1.2 * (0.3 + closeness) + 0.5, relation: 'kind' });
   }
   return out;
+}
+
+const introduced = new WeakMap<
+  DocAnalysis,
+  Array<{ term: Term; sentence: AnalysedSentence; named: boolean }>
+>();
+
+/**
+ * The terms an English material introduces: those it defines ("X is a …", "… is called X") and
+ * the concepts it names ("what we call X", "the idea of X"). One category: a learner who has not
+ * studied cannot tell them apart, and the sentence introducing each says why it is not the key.
+ */
+function introducedTerms(a: DocAnalysis) {
+  let list = introduced.get(a);
+  if (!list) {
+    list = definedTerms(a).map((d) => ({ term: d.term, sentence: d.sentence, named: false }));
+    // "The study is an experiment": a sentence about the material's own case, not a definition
+    // of a concept ("study" is then its vocabulary, no option beside "p-value").
+    const everyday = (t: Term) => !/\s/.test(t.text) && /^\p{Ll}/u.test(t.text);
+    list = list.filter(
+      (d) =>
+        !(
+          everyday(d.term) &&
+          new RegExp(
+            `^(?:The|This|That|Our)\\s+${d.term.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+(?:is|are|was|were)\\b`,
+          ).test(d.sentence.text)
+        ),
+    );
+    const keys = new Set(list.map((d) => d.term.key));
+    for (const n of namedTerms(a))
+      if (
+        !keys.has(n.term.key) &&
+        !isEvaluativeAdjective(n.term.text.split(/\s+/)[0]!) &&
+        isNounPhraseAt(n.sentence.text, n.start, n.end) !== false
+      ) {
+        keys.add(n.term.key);
+        list.push({ term: n.term, sentence: n.sentence, named: true });
+      }
+    introduced.set(a, list);
+  }
+  return list;
+}
+
+/** The sentence that names a concept ("what we call X"), to show why it is not the key. */
+function namedIn(a: DocAnalysis, term: Term): AnalysedSentence | undefined {
+  if (a.language !== 'en') return undefined;
+  return namedTerms(a).find((n) => n.term.key === term.key)?.sentence;
 }
 
 /** Content words of an English key that the sentence also shows outside the key. */

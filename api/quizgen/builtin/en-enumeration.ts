@@ -7,6 +7,7 @@ import { standsAsEnglishOption } from '../text/en-lexicon.js';
 import { citationOf, type BuildContext, type Draft } from './draft.js';
 import { relatedConcepts } from './explain.js';
 import { termKey } from './terms.js';
+import { modifierTags } from './en-pos.js';
 
 /**
  * An expert item that needs two places of the material: "Which of these is NOT one of the three
@@ -24,6 +25,8 @@ export interface EnumerationCandidate {
   /** The members, as term answers (selection sees them as the items' keys). */
   answers: Answer[];
   score: number;
+  /** Asks over two places of the material: selection does not weigh it as one sentence's recall. */
+  acrossPlaces: true;
   build(ctx: BuildContext, type: QuestionType, truth: boolean): Draft | undefined;
 }
 
@@ -49,15 +52,18 @@ export function enumerationCandidates(a: DocAnalysis): EnumerationCandidate[] {
     if (!sentence.usable || sentence.record) continue;
     const found = enumerationIn(a, sentence);
     if (!found) continue;
-    const { members, category, head } = found;
+    const { members, category, head, shared } = found;
     const answers = members.map((m) => m.answer);
     out.push({
       sentence,
       answers,
       score: 0.9,
+      acrossPlaces: true,
       build: (ctx, type) =>
         type === 'multiple_choice' && ctx.closeness >= 0.75
-          ? buildNotInList(ctx, sentence, answers, category, head)
+          ? shared
+            ? buildNotInSharedList(ctx, sentence, answers, category, head, shared)
+            : buildNotInList(ctx, sentence, answers, category, head)
           : undefined,
     });
   }
@@ -68,6 +74,8 @@ interface Found {
   members: Array<{ answer: Extract<Answer, { kind: 'term' }> }>;
   category: string;
   head: string;
+  /** The head word the members share after the list ("sampling"), when it is written once. */
+  shared?: string;
 }
 
 /** The counted enumeration a sentence ends with, when every member is a term of the material. */
@@ -83,9 +91,16 @@ export function enumerationIn(a: DocAnalysis, sentence: AnalysedSentence): Found
       if (!EN_LIST_GAP.test(text.slice(mentions[j - 1]!.end, mentions[j]!.start))) break;
       chain.push(mentions[j]!);
     }
-    // The list is the sentence's end: nothing after its last member but the full stop.
-    if (!/^\s*[.;]?\s*$/.test(text.slice(chain[chain.length - 1]!.end))) return undefined;
-    if (chain.length !== count) return undefined;
+    // The list is the sentence's end: nothing after its last member but the full stop — or one
+    // head word its members share ("simple, stratified, cluster, and multistage sampling").
+    const tail = text.slice(chain[chain.length - 1]!.end);
+    const shared = /^\s+([a-z][a-z-]*)\s*[.;]?\s*$/.exec(tail)?.[1];
+    const distributed =
+      shared !== undefined &&
+      header[2]!.split(/\s+/).some((w) => sameStem(w, shared)) &&
+      chain.every((m) => !/\s/.test(m.text));
+    if (!distributed && !/^\s*[.;]?\s*$/.test(tail)) continue;
+    if (chain.length !== count) continue;
     const members = chain.map((m) => {
       const term = a.terms.get(m.key)!;
       return {
@@ -101,9 +116,12 @@ export function enumerationIn(a: DocAnalysis, sentence: AnalysedSentence): Found
     });
     // The material lists them as members: a member used once ("bootstrapping") still stands as
     // an option, but no generic word or fragment does.
-    if (members.some((m) => isGenericWord(m.answer.text) || !standsAsEnglishOption(m.answer.text)))
-      return undefined;
-    if (new Set(members.map((m) => m.answer.term.kind)).size !== 1) return undefined;
+    if (
+      !distributed &&
+      members.some((m) => isGenericWord(m.answer.text) || !standsAsEnglishOption(m.answer.text))
+    )
+      continue;
+    if (new Set(members.map((m) => m.answer.term.kind)).size !== 1) continue;
     let category = header[2]!.replace(/^(?:different|main|key|major|basic|general|common)\s+/, '');
     category = `${header[1]} ${category}`;
     // The category's head noun: its last word before a preposition or clause ("approaches"
@@ -113,9 +131,16 @@ export function enumerationIn(a: DocAnalysis, sentence: AnalysedSentence): Found
       (w, k) => k > 0 && /^(?:for|of|that|which|in|to|used|we|on)$/.test(w),
     );
     const head = words[(cut > 0 ? cut : words.length) - 1]!;
-    return { members, category, head: termKey(head) };
+    return { members, category, head: termKey(head), shared: distributed ? shared : undefined };
   }
   return undefined;
+}
+
+/** "sampling" / "sample" / "samples": one word, another ending (the first five letters agree). */
+function sameStem(x: string, y: string): boolean {
+  const a = x.toLowerCase();
+  const b = y.toLowerCase();
+  return a === b || (a.length >= 5 && b.length >= 5 && a.slice(0, 5) === b.slice(0, 5));
 }
 
 function buildNotInList(
@@ -177,6 +202,72 @@ function buildNotInList(
       sentence,
       shown.map((m) => m.text),
     ),
+    citation: citationOf(sentence),
+    fact: sentence.text,
+    sentence,
+  };
+}
+
+/**
+ * "four random sampling techniques: simple, stratified, cluster, and multistage sampling": the
+ * members are "simple sampling" … "multistage sampling", and the outsider is another term of the
+ * material with that head ("convenience sample" → "convenience sampling") whose modifier is a
+ * noun, no member and no word of the category ("random"), and which no sentence about the
+ * category's head ("techniques") or listing a member uses.
+ */
+function buildNotInSharedList(
+  ctx: BuildContext,
+  sentence: AnalysedSentence,
+  members: Array<Extract<Answer, { kind: 'term' }>>,
+  category: string,
+  head: string,
+  shared: string,
+): Draft | undefined {
+  const { a, t } = ctx;
+  const modifiers = new Set(members.map((m) => m.text.toLowerCase()));
+  const categoryWords = new Set(category.toLowerCase().split(/\s+/));
+  const headRe = new RegExp(`\\b${head.replace(/[^a-z-]/g, '')}`, 'i');
+  const memberRe = new RegExp(
+    `\\b(?:${[...modifiers].map((m) => m.replace(/[^a-z-]/g, '')).join('|')})\\b`,
+    'i',
+  );
+  let outsider: string | undefined;
+  let evidence: AnalysedSentence | undefined;
+  const terms = [...a.terms.values()].sort((x, y) => y.score - x.score);
+  for (const term of terms) {
+    const words = term.text.toLowerCase().split(/\s+/);
+    if (words.length !== 2 || !sameStem(words[1]!, shared)) continue;
+    const modifier = words[0]!;
+    if (modifiers.has(modifier) || categoryWords.has(modifier) || isGenericWord(modifier)) continue;
+    if (!/^[a-z][a-z-]{3,}$/.test(modifier)) continue;
+    const uses = term.sentenceIds.map((id) => a.sentences[id]!);
+    if (uses.some((s) => headRe.test(s.text) || memberRe.test(s.text))) continue;
+    // The modifier names a kind ("convenience"), not a quality ("large", "final") of the sample.
+    const use = uses.find((s) => s.usable && s.mentions.some((m) => m.key === term.key));
+    const mention = use?.mentions.find((m) => m.key === term.key);
+    if (!use || !mention) continue;
+    const tags = modifierTags(use.text, mention.start, mention.end);
+    if (tags.length !== 1 || tags[0] !== 'NOUN') continue;
+    outsider = `${modifier} ${shared}`;
+    evidence = use;
+    break;
+  }
+  if (!outsider) return undefined;
+  const shownMembers =
+    members.length === 3 ? members : [members[0]!, members[1]!, members[members.length - 1]!];
+  const options = shownMembers.map((m) => `${m.text.toLowerCase()} ${shared}`);
+  const explanation = [
+    t.explainSupport(t.location(sentence.location), sentence.text),
+    t.explainNotInList(outsider, category),
+    ...(evidence ? [t.explainSupport(t.location(evidence.location), evidence.text)] : []),
+  ].join(t.join);
+  return {
+    type: 'multiple_choice',
+    question: t.mcqNotInList(category),
+    choices: [outsider, ...options],
+    keys: [outsider],
+    explanation,
+    relatedConcepts: relatedConcepts(a, sentence, options),
     citation: citationOf(sentence),
     fact: sentence.text,
     sentence,

@@ -86,7 +86,8 @@ export function selectDrafts(
     // A table's central rows (a calendar's holidays) are what it is about: they stay likelier
     // than a plain weekday, only less likely than at basic.
     for (const w of weighed)
-      if (central.has(w.candidate.sentence.id))
+      // An item over two places of the material (en-enumeration) is no recall of its sentence.
+      if (central.has(w.candidate.sentence.id) && !('acrossPlaces' in w.candidate))
         w.weight *= w.candidate.sentence.record ? Math.max(factor, 0.5) : factor;
   }
   const base = weighed.sort(
@@ -382,7 +383,7 @@ function weigh(
   const [from, to, outside] = BANDS[settings.difficulty];
   return candidates.map((candidate) => {
     const p = rank.get(candidate)!;
-    const band = p >= from && p <= to ? 1 : outside;
+    const band = (p >= from && p <= to) || 'acrossPlaces' in candidate ? 1 : outside;
     const where = candidate.sentence.location;
     const heading =
       where.kind === 'paragraph'
