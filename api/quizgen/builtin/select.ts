@@ -2,7 +2,7 @@ import { comparisonKey } from '../text/normalize.js';
 import { charTrigrams, gramSimilarity } from '../text/similarity.js';
 import type { Difficulty, QuestionType, QuizNotice, QuizSettings } from '../types.js';
 import type { AnalysedSentence, DocAnalysis } from './analysis.js';
-import { materialAliases } from './answers.js';
+import { materialAliases, materialNumberForms, pairedAcronyms } from './answers.js';
 import { balanceTrueFalse, enforceSpread } from './balance.js';
 import { buildDropdown, buildMultipleChoice } from './build-choice.js';
 import { buildShortAnswer, buildTrueFalse, tiedNumber } from './build-statement.js';
@@ -23,6 +23,8 @@ const SECTIONS = 4;
 /** Two questions whose tested statements share this much of their 3-grams test the same fact. */
 export const SAME_FACT_SIMILARITY = 0.6;
 const MAX_TRIES_PER_SLOT = 80;
+/** How many of the best candidates a true statement is first sought among (checkable ones). */
+const CHECKABLE_TRUTH_TRIES = 30;
 
 /**
  * Which types get the extra slots when the count does not divide evenly: the types learners
@@ -140,9 +142,26 @@ export function selectDrafts(
       (x, y) => y.now - x.now || x.candidate.sentence.id - y.candidate.sentence.id,
     );
     // First every term once; only a material too small for that tests a term twice.
-    for (const allowReuse of [false, true]) {
+    // A true statement first from the sentences that could also be made false (the same kind
+    // of sentence as the false ones), then from any.
+    const passes: Array<[boolean, boolean]> =
+      type === 'true_false' && truth
+        ? [
+            [false, true],
+            [false, false],
+            [true, false],
+          ]
+        : [
+            [false, false],
+            [true, false],
+          ];
+    for (const [allowReuse, checkableTruths] of passes) {
       ctx.allowReuse = allowReuse;
-      for (const { candidate } of order.slice(0, MAX_TRIES_PER_SLOT)) {
+      ctx.checkableTruths = checkableTruths;
+      // The checkable-truth pass looks among the best few only: it must not pull the quiz
+      // off the sentences its difficulty prefers.
+      const tries = checkableTruths ? CHECKABLE_TRUTH_TRIES : MAX_TRIES_PER_SLOT;
+      for (const { candidate } of order.slice(0, tries)) {
         const subject = candidate.sentence.record?.[0]?.value;
         if (!allowReuse && subject && usedSubjects.has(subject)) continue;
         if (!allowReuse && used.has(candidate.sentence.id)) continue;
@@ -151,9 +170,13 @@ export function selectDrafts(
         const draft = build(ctx, type, candidate, truth, speakers);
         // The same fact from another place (a row repeated on a second sheet) is asked once.
         if (draft && isSameFact(draft)) continue;
-        if (draft) return draft;
+        if (draft) {
+          ctx.checkableTruths = false;
+          return draft;
+        }
       }
     }
+    ctx.checkableTruths = false;
     return undefined;
   };
 
@@ -199,9 +222,11 @@ export function selectDrafts(
       if (draft.acceptedAnswers && draft.keys[0]) {
         // An "alias" the stem itself shows is context, not another name of the key.
         const stem = comparisonKey(draft.question);
-        const aliases = materialAliases(ctx.a.fullText, draft.keys[0]).filter(
-          (x) => !stem.includes(comparisonKey(x)),
-        );
+        const aliases = [
+          ...materialAliases(ctx.a.fullText, draft.keys[0]),
+          ...pairedAcronyms(ctx.a.fullText, draft.keys[0]),
+          ...materialNumberForms(ctx.a.fullText, draft.sentence.text, draft.keys[0]),
+        ].filter((x) => !stem.includes(comparisonKey(x)));
         draft.acceptedAnswers = [...new Set([...draft.acceptedAnswers, ...aliases])];
       }
       drafts.push(draft);
