@@ -32,7 +32,9 @@ export function acceptedAnswers(
     const unit = key.slice(key.search(/[^第\s\d.,零〇一二兩三四五六七八九十百千萬億]/u));
     const prefix = n.ordinal ? '第' : '';
     if (Number.isInteger(n.value) && unit !== key) {
-      forms.push(`${prefix}${n.value}${unit}`, `${prefix}${toChineseNumeral(n.value)}${unit}`);
+      forms.push(`${prefix}${n.value}${unit}`);
+      // Chinese numerals only in a Chinese quiz (no 三百people, 十% in an English one).
+      if (han) forms.push(`${prefix}${toChineseNumeral(n.value)}${unit}`);
     }
   }
   // Percentages: 45% = 45 percent = 百分之四十五; 80% = 八成.
@@ -55,7 +57,11 @@ export function acceptedAnswers(
     answer.kind === 'number' &&
     answer.number &&
     !answer.number.ordinal &&
-    /^(?:個|位|名|項|種|次|件|條|隻|家|所|間|座|張|本|份|人)$/u.test(answer.number.unit)
+    (/^(?:個|位|名|項|種|次|件|條|隻|家|所|間|座|張|本|份|人)$/u.test(answer.number.unit) ||
+      // An English count of people or things (300 people = 300): not a measure (60 days ≠ 60).
+      /^(?:times|members?|states?|votes?|pages?|people|persons?|senators?|representatives?)$/iu.test(
+        answer.number.unit,
+      ))
   )
     forms.push(String(answer.number.value));
   // 整個產業 ↔ 產業: the stem gives the rest, a teacher takes the noun with or without it.
