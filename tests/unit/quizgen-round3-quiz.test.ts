@@ -147,3 +147,17 @@ describe('short answers accept the wordings the material itself uses', () => {
     expect(materialNumberForms(text, 'Sales rose by 10% last year.', '10%')).toEqual([]);
   });
 });
+
+describe('a year in a Chinese quiz', () => {
+  it('is listed digit by digit, never as a count', () => {
+    const n = findNumbers('這份報告在1984年出版。')[0]!;
+    const forms = acceptedAnswers(
+      { kind: 'number', text: n.text, start: n.start, end: n.end, number: n },
+      'zh',
+    );
+    expect(forms).toContain('一九八四年');
+    expect(forms).not.toContain('一千九百八十四年');
+    expect(shortAnswerMatches('1984', forms)).toBe(true);
+    expect(shortAnswerMatches('4年', forms)).toBe(false);
+  });
+});

@@ -34,7 +34,14 @@ export function acceptedAnswers(
     if (Number.isInteger(n.value) && unit !== key) {
       forms.push(`${prefix}${n.value}${unit}`);
       // Chinese numerals only in a Chinese quiz (no 三百people, 十% in an English one).
-      if (han) forms.push(`${prefix}${toChineseNumeral(n.value)}${unit}`);
+      // A year is read digit by digit (1984年 = 一九八四年, not 一千九百八十四年).
+      const year = !n.ordinal && n.value >= 1000 && n.value <= 2200 && /^\s*年/u.test(unit);
+      if (year) forms.push(String(n.value));
+      if (han && year)
+        forms.push(
+          `${[...String(n.value)].map((d) => '〇一二三四五六七八九'[Number(d)]).join('')}${unit.trim()}`,
+        );
+      else if (han) forms.push(`${prefix}${toChineseNumeral(n.value)}${unit}`);
     }
   }
   // Percentages: 45% = 45 percent = 百分之四十五; 80% = 八成.
