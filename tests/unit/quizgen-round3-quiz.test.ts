@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { shortQuizNotice } from '../../api/quizgen/builtin/index.js';
+import type { GeneratedQuestion, QuestionType } from '../../api/quizgen/types.js';
+import { noticeTexts } from '../../src/features/quiz/lib/generation-notices.js';
 import { materialNumberForms, pairedAcronyms } from '../../api/quizgen/builtin/answers.js';
 import { findNumbers } from '../../api/quizgen/builtin/numbers.js';
+import type { Draft } from '../../api/quizgen/builtin/draft.js';
 import { restate } from '../../api/quizgen/builtin/restate.js';
+import { keyVisibleIn, showsKeyOf } from '../../api/quizgen/builtin/select.js';
 import { acceptedAnswers } from '../../api/quizgen/builtin/variants.js';
 import { shortAnswerMatches } from '../../api/scoring/short-answer.js';
 
@@ -159,5 +164,84 @@ describe('a year in a Chinese quiz', () => {
     expect(forms).not.toContain('一千九百八十四年');
     expect(shortAnswerMatches('1984', forms)).toBe(true);
     expect(shortAnswerMatches('4年', forms)).toBe(false);
+  });
+});
+
+describe('a quiz shorter than asked says why', () => {
+  const q = (type: GeneratedQuestion['type']) => ({ type }) as GeneratedQuestion;
+  const slots: QuestionType[] = [
+    'multiple_choice',
+    'true_false',
+    'short_answer',
+    'multiple_choice',
+  ];
+
+  it('a long material whose candidates failed the checks is not "not enough material"', () => {
+    const notice = shortQuizNotice(
+      4,
+      [q('true_false'), q('short_answer'), q('multiple_choice')],
+      slots,
+      120,
+      30_000,
+    );
+    expect(notice).toEqual({
+      code: 'NOT_ENOUGH_MATERIAL',
+      params: { requested: 4, produced: 3, reason: 'checks', types: 'multiple_choice' },
+    });
+    const [text] = noticeTexts([notice]);
+    expect(text).toEqual({
+      key: 'notices.fewSoundQuestions',
+      values: { produced: 3, requested: 4, typesKeys: ['types.multiple_choice.label'] },
+    });
+  });
+
+  it('a really short material is', () => {
+    const notice = shortQuizNotice(4, [q('true_false')], slots, 2, 600);
+    expect(notice.params?.reason).toBe('material');
+    expect(noticeTexts([notice])[0]?.key).toBe('notices.notEnoughMaterial');
+  });
+});
+
+describe('no question gives away another', () => {
+  const draft = (type: Draft['type'], question: string, keys: string[], choices?: string[]) =>
+    ({ type, question, keys, choices }) as Draft;
+
+  it('finds a key written in another stem, as a whole word or number', () => {
+    expect(keyVisibleIn('60 days', 'The pilot ran for 60 days before the review.')).toBe(true);
+    expect(keyVisibleIn('10%', 'About 10 percent of the seeds failed.')).toBe(true);
+    expect(keyVisibleIn('10%', 'About 100% of the seeds failed.')).toBe(false);
+    expect(keyVisibleIn('art', 'We start the survey in spring.')).toBe(false);
+    expect(keyVisibleIn('reviewer', 'Two reviewers read each paper.')).toBe(true);
+    expect(keyVisibleIn('開放資料', '政府推動開放資料平臺。')).toBe(true);
+  });
+
+  it('a typed answer or a choice key shown by another question is a giveaway', () => {
+    const typed = draft('short_answer', 'The trial lasted _____.', ['60 days']);
+    const statement = draft('true_false', 'True or false: “The 60 days trial ended early.”', [
+      'ended',
+    ]);
+    expect(showsKeyOf(typed, statement)).toBe(true);
+    const choice = draft(
+      'multiple_choice',
+      'Which city hosts the archive?',
+      ['Tainan'],
+      ['Tainan', 'Taipei'],
+    );
+    const other = draft(
+      'multiple_choice',
+      'Which river runs past it?',
+      ['Yanshui'],
+      ['Yanshui', 'Tainan'],
+    );
+    // A choice key among another item's distractors is no hint; a typed answer there is.
+    expect(showsKeyOf(choice, other)).toBe(false);
+    expect(showsKeyOf(draft('short_answer', 'It is in _____.', ['Tainan']), other)).toBe(true);
+    // A statement's term seen elsewhere gives nothing away; the number it turns on does.
+    expect(showsKeyOf(draft('true_false', '“The trial ended early.”', ['ended']), typed)).toBe(
+      false,
+    );
+    expect(
+      showsKeyOf(draft('true_false', '“The trial ran 60 days.”', ['60 days']), statement),
+    ).toBe(true);
   });
 });

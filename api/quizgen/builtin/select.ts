@@ -1,4 +1,4 @@
-import { comparisonKey } from '../text/normalize.js';
+import { comparisonKey, foldWidth } from '../text/normalize.js';
 import { charTrigrams, gramSimilarity } from '../text/similarity.js';
 import type { Difficulty, QuestionType, QuizNotice, QuizSettings } from '../types.js';
 import type { AnalysedSentence, DocAnalysis } from './analysis.js';
@@ -170,6 +170,9 @@ export function selectDrafts(
         const draft = build(ctx, type, candidate, truth, speakers);
         // The same fact from another place (a row repeated on a second sheet) is asked once.
         if (draft && isSameFact(draft)) continue;
+        // No question answers another: its key is not shown by another question's stem or
+        // options, nor does it show theirs.
+        if (draft && drafts.some((d) => showsKeyOf(d, draft) || showsKeyOf(draft, d))) continue;
         if (draft) {
           ctx.checkableTruths = false;
           return draft;
@@ -255,6 +258,46 @@ export function selectDrafts(
     drafts: enforceSpread(balanceTrueFalse(ctx, enforceSpread(drafts), share)),
     notices,
   };
+}
+
+/** What a question shows a learner: its stem and every option. */
+function shownText(d: Draft): string {
+  return [d.question, ...(d.choices ?? []), ...(d.blanks ?? []).flat()].join('\n');
+}
+
+/** One way of writing numbers and case for comparing what questions show (45 percent = 45%). */
+function comparable(text: string): string {
+  return foldWidth(text)
+    .toLowerCase()
+    .replace(/(\d)\s*(?:percent|per cent)\b/gu, '$1%')
+    .replace(/\s+/gu, ' ');
+}
+
+/** Whether a key is written in a text: as a whole word (a Latin or number key), or as is (Han). */
+export function keyVisibleIn(key: string, text: string): boolean {
+  const k = comparable(key).trim();
+  if ([...k].length < 2) return false;
+  const t = comparable(text);
+  if (/\p{Script=Han}/u.test(k) && !/[\p{Script=Latin}\d]/u.test(k)) return t.includes(k);
+  const escaped = k.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&').replace(/ /gu, '\\s+');
+  return new RegExp(`(?<![\\p{L}\\d])${escaped}(?:e?s)?(?![\\p{L}\\d])`, 'u').test(t);
+}
+
+/**
+ * Whether `other` gives away the answer to `asked`: a key of a choice, blank or typed item shown
+ * in the other question's stem (a typed one also in its options); for a statement, the number
+ * it turns on.
+ */
+export function showsKeyOf(asked: Draft, other: Draft): boolean {
+  if (asked === other) return false;
+  // Another item's options show a typed answer (it need only be recognised there); a choice
+  // item's key among other distractors of its kind is no hint (percentages quiz each other).
+  const shown = asked.type === 'short_answer' ? shownText(other) : other.question;
+  const keys =
+    asked.type === 'true_false'
+      ? asked.keys.filter((k) => /\d|[零一二兩三四五六七八九十百千萬]/u.test(k))
+      : asked.keys;
+  return keys.some((k) => keyVisibleIn(k, shown));
 }
 
 function fits(type: QuestionType, c: Candidate): boolean {
