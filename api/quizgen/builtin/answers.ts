@@ -29,6 +29,28 @@ export function contextOf(
   return { left, right };
 }
 
+/** Substring answers about the last few materials (and their lower-cased forms), remembered. */
+const foundIn = new Map<string, Map<string, boolean>>();
+
+/**
+ * Whether the material contains a piece of text. Selection asks the same few pieces again for
+ * every slot it tries a candidate in; on a book-sized material each scan costs a millisecond.
+ */
+export function materialIncludes(fullText: string, piece: string): boolean {
+  let found = foundIn.get(fullText);
+  if (!found) {
+    if (foundIn.size >= 4) foundIn.delete(foundIn.keys().next().value!);
+    foundIn.set(fullText, (found = new Map()));
+  }
+  let hit = found.get(piece);
+  if (hit === undefined) {
+    hit = fullText.includes(piece);
+    if (found.size > 50_000) found.clear();
+    found.set(piece, hit);
+  }
+  return hit;
+}
+
 /**
  * True when the document states the substitute in the answer's place: the sentence with the
  * substitute, or the substitute with the same words right before or after it, is in the text.
@@ -43,10 +65,11 @@ export function statedInContext(
 ): boolean {
   const { left, right } = contextOf(a, sentence, answer);
   const minimum = a.language === 'zh' ? 2 : 3;
-  if (left.trim().length >= minimum && a.fullText.includes(left + substitute)) return true;
-  if (right.trim().length >= minimum && a.fullText.includes(substitute + right)) return true;
+  if (left.trim().length >= minimum && materialIncludes(a.fullText, left + substitute)) return true;
+  if (right.trim().length >= minimum && materialIncludes(a.fullText, substitute + right))
+    return true;
   const whole = sentence.text.slice(0, answer.start) + substitute + sentence.text.slice(answer.end);
-  return a.fullText.includes(whole);
+  return materialIncludes(a.fullText, whole);
 }
 
 const ALIAS_END = /[，,。；;：:、）)」』\n]/u;

@@ -17,7 +17,7 @@ import { restate } from './restate.js';
 import { acceptedAnswers } from './variants.js';
 import { categoryEnding, fitsLocalFrame, verifiedKind } from './zh-distractors.js';
 import { isAskableZh, isTypeableZh, ZH_OPEN_NEIGHBOUR } from './zh-keys.js';
-import type { Answer } from './answers.js';
+import { materialIncludes, type Answer } from './answers.js';
 import type { NumberMention } from './numbers.js';
 
 /** Discourse and filler words of speech: never the point a statement is made false on. */
@@ -413,7 +413,8 @@ function sameEnglishShape(key: string, swap: string): boolean {
   );
 }
 
-const lowerFull = new WeakMap<object, string>();
+/** The material lower-cased, once per material (it was lower-cased on every call). */
+let lowerFull: { text: string; lower: string } | undefined;
 
 /**
  * Whether an English swap reads in the key's place: the material writes it after the key's
@@ -425,9 +426,8 @@ function fitsEnglishFrame(
   answer: { start: number; end: number },
   swap: string,
 ): boolean {
-  const key = { text: fullText };
-  let full = lowerFull.get(key);
-  if (full === undefined) full = fullText.toLowerCase();
+  if (lowerFull?.text !== fullText) lowerFull = { text: fullText, lower: fullText.toLowerCase() };
+  const full = lowerFull.lower;
   const words = (t: string) => t.toLowerCase().match(/[\p{L}\d'’-]+/gu) ?? [];
   const before = words(text.slice(0, answer.start));
   const after = words(text.slice(answer.end));
@@ -445,8 +445,8 @@ function fitsEnglishFrame(
   const right = frame(after, false);
   const s = swap.toLowerCase();
   return (
-    (left !== '' && full.includes(`${left} ${s}`)) ||
-    (right !== '' && full.includes(`${s} ${right}`))
+    (left !== '' && materialIncludes(full, `${left} ${s}`)) ||
+    (right !== '' && materialIncludes(full, `${s} ${right}`))
   );
 }
 

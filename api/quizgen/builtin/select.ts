@@ -330,14 +330,7 @@ function build(
         !(x.kind === 'term' && isSpeakerName(speakers, x.text)) &&
         !(x.kind !== 'field' && glossedBeside(sentence.text, x)) &&
         // A blank its neighbours fix (「二級_____」, 「_____或者是十個」) tests reading, not knowing.
-        !(
-          blank &&
-          x.kind !== 'field' &&
-          (fixedByCollocation(ctx.a.fullText, sentence.text, x, ctx.a.language) ||
-            enumeratedNeighbour(sentence.text, x, sentence.numbers) ||
-            // 「_____支持，40%反對」: the sentence's own arithmetic fills the blank.
-            (x.kind === 'number' && tiedNumber(x, sentence.numbers)))
-        ),
+        !(blank && x.kind !== 'field' && fixedByNeighbours(ctx.a, sentence, x)),
     );
     if (!answers.length) return undefined;
     if (answers.length < c.answers.length) c = { ...c, answers };
@@ -369,6 +362,33 @@ function build(
     case 'dropdown_fill_in_blank':
       return 'body' in c ? undefined : buildDropdown(ctx, c);
   }
+}
+
+const fixedCache = new WeakMap<DocAnalysis, Map<string, boolean>>();
+
+/**
+ * Whether a blank's neighbours fill it (a collocation the material only uses with this key, an
+ * enumerated neighbour, the sentence's own arithmetic). Remembered per material: every slot of
+ * a quiz tries the same best candidates again, and the collocation test scans the whole text.
+ */
+function fixedByNeighbours(
+  a: DocAnalysis,
+  sentence: AnalysedSentence,
+  x: ClozeCandidate['answers'][number],
+): boolean {
+  let cache = fixedCache.get(a);
+  if (!cache) fixedCache.set(a, (cache = new Map()));
+  const id = `${sentence.id}:${x.start}:${x.end}`;
+  let fixed = cache.get(id);
+  if (fixed === undefined) {
+    fixed =
+      fixedByCollocation(a.fullText, sentence.text, x, a.language) ||
+      enumeratedNeighbour(sentence.text, x, sentence.numbers) ||
+      // 「_____支持，40%反對」: the sentence's own arithmetic fills the blank.
+      (x.kind === 'number' && tiedNumber(x, sentence.numbers));
+    cache.set(id, fixed);
+  }
+  return fixed;
 }
 
 /**
