@@ -6,7 +6,7 @@ import { materialNumberForms, pairedAcronyms } from '../../api/quizgen/builtin/a
 import { findNumbers } from '../../api/quizgen/builtin/numbers.js';
 import type { Draft } from '../../api/quizgen/builtin/draft.js';
 import { restate } from '../../api/quizgen/builtin/restate.js';
-import { keyVisibleIn, showsKeyOf } from '../../api/quizgen/builtin/select.js';
+import { keyVisibleIn, sameKeyedFact, showsKeyOf } from '../../api/quizgen/builtin/select.js';
 import { acceptedAnswers } from '../../api/quizgen/builtin/variants.js';
 import { shortAnswerMatches } from '../../api/scoring/short-answer.js';
 
@@ -243,5 +243,25 @@ describe('no question gives away another', () => {
     expect(
       showsKeyOf(draft('true_false', '“The trial ran 60 days.”', ['60 days']), statement),
     ).toBe(true);
+  });
+});
+
+describe('one fact is asked once', () => {
+  const d = (keys: string[], fact: string) =>
+    ({ type: 'short_answer', question: '', keys, fact }) as unknown as Draft;
+
+  it('the same key from two sentences that state the same finding', () => {
+    const first = d(
+      ['50%'],
+      'Applicants with the first name got 50% more callbacks from employers.',
+    );
+    const again = d(
+      ['50% more'],
+      'In short, applicants with the first name got 50% more callbacks.',
+    );
+    expect(sameKeyedFact(first, again)).toBe(true);
+    // The same number in an unrelated sentence is another fact.
+    const other = d(['50%'], 'Half of the forests, 50%, lie on the northern slope of the range.');
+    expect(sameKeyedFact(first, other)).toBe(false);
   });
 });

@@ -173,6 +173,8 @@ export function selectDrafts(
         // No question answers another: its key is not shown by another question's stem or
         // options, nor does it show theirs.
         if (draft && drafts.some((d) => showsKeyOf(d, draft) || showsKeyOf(draft, d))) continue;
+        // Nor asks a fact again from another sentence: the same key with overlapping support.
+        if (draft && drafts.some((d) => sameKeyedFact(d, draft))) continue;
         if (draft) {
           ctx.checkableTruths = false;
           return draft;
@@ -298,6 +300,22 @@ export function showsKeyOf(asked: Draft, other: Draft): boolean {
       ? asked.keys.filter((k) => /\d|[零一二兩三四五六七八九十百千萬]/u.test(k))
       : asked.keys;
   return keys.some((k) => keyVisibleIn(k, shown));
+}
+
+/** Two supports this alike (3-gram Dice) with one key state one fact, said twice. */
+export const SAME_KEYED_FACT_SIMILARITY = 0.3;
+
+/**
+ * Whether two questions test one fact from two sentences: a key of one is (in) a key of the
+ * other ("50%" and "50% higher"), and their sentences overlap (a finding restated in a summary).
+ */
+export function sameKeyedFact(x: Draft, y: Draft): boolean {
+  const keys = (d: Draft) => d.keys.map(comparisonKey).filter((k) => [...k].length >= 2);
+  const overlap = keys(x).some((a) => keys(y).some((b) => a.includes(b) || b.includes(a)));
+  return (
+    overlap &&
+    gramSimilarity(charTrigrams(x.fact), charTrigrams(y.fact)) >= SAME_KEYED_FACT_SIMILARITY
+  );
 }
 
 function fits(type: QuestionType, c: Candidate): boolean {
