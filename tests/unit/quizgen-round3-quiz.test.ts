@@ -4,7 +4,8 @@ import type { GeneratedQuestion, QuestionType } from '../../api/quizgen/types.js
 import { noticeTexts } from '../../src/features/quiz/lib/generation-notices.js';
 import { materialNumberForms, pairedAcronyms } from '../../api/quizgen/builtin/answers.js';
 import { findNumbers } from '../../api/quizgen/builtin/numbers.js';
-import type { Draft } from '../../api/quizgen/builtin/draft.js';
+import { balanceTrueFalse } from '../../api/quizgen/builtin/balance.js';
+import type { BuildContext, Draft } from '../../api/quizgen/builtin/draft.js';
 import { restate } from '../../api/quizgen/builtin/restate.js';
 import { keyVisibleIn, sameKeyedFact, showsKeyOf } from '../../api/quizgen/builtin/select.js';
 import { acceptedAnswers } from '../../api/quizgen/builtin/variants.js';
@@ -236,6 +237,15 @@ describe('no question gives away another', () => {
     // A choice key among another item's distractors is no hint; a typed answer there is.
     expect(showsKeyOf(choice, other)).toBe(false);
     expect(showsKeyOf(draft('short_answer', 'It is in _____.', ['Tainan']), other)).toBe(true);
+    const percents = draft(
+      'dropdown_fill_in_blank',
+      'Of the _____ who left, most came back.',
+      ['15%'],
+      ['15%', '9%', '85%'],
+    );
+    expect(
+      showsKeyOf(draft('short_answer', 'Only _____ of the towns grew.', ['9%']), percents),
+    ).toBe(false);
     // A statement's term seen elsewhere gives nothing away; the number it turns on does.
     expect(showsKeyOf(draft('true_false', '“The trial ended early.”', ['ended']), typed)).toBe(
       false,
@@ -263,5 +273,34 @@ describe('one fact is asked once', () => {
     // The same number in an unrelated sentence is another fact.
     const other = d(['50%'], 'Half of the forests, 50%, lie on the northern slope of the range.');
     expect(sameKeyedFact(first, other)).toBe(false);
+    // Two sentences sharing a long key term state two facts.
+    const term = d(
+      ['relational health'],
+      'We train agents in a way that prioritizes the relational health of the process.',
+    );
+    const use = d(
+      ['relational health'],
+      'The relational health of that process is measured by the actual participants.',
+    );
+    expect(sameKeyedFact(term, use)).toBe(false);
+  });
+});
+
+describe('balancing true and false statements', () => {
+  const tf = (truth: boolean, i: number) =>
+    ({
+      type: 'true_false',
+      truth,
+      question: `s${i}`,
+      keys: [],
+      fact: `s${i}`,
+      sentence: { position: i / 5 },
+    }) as unknown as Draft;
+  const ctx = {} as BuildContext;
+
+  it('keeps a mixed split in the drawn range when no statement can be rebuilt, rather than cut the quiz', () => {
+    const drafts = [tf(true, 0), tf(true, 1), tf(true, 2), tf(false, 3), tf(false, 4)];
+    expect(balanceTrueFalse(ctx, drafts, 0.2)).toHaveLength(5);
+    expect(balanceTrueFalse(ctx, [tf(true, 0), tf(true, 1)], 0)).toHaveLength(2);
   });
 });

@@ -294,7 +294,11 @@ export function showsKeyOf(asked: Draft, other: Draft): boolean {
   if (asked === other) return false;
   // Another item's options show a typed answer (it need only be recognised there); a choice
   // item's key among other distractors of its kind is no hint (percentages quiz each other).
-  const shown = asked.type === 'short_answer' ? shownText(other) : other.question;
+  // A number among other numbers of its kind is no hint either.
+  const shown =
+    asked.type === 'short_answer' && !/\d/u.test(asked.keys.join(''))
+      ? shownText(other)
+      : other.question;
   const keys =
     asked.type === 'true_false'
       ? asked.keys.filter((k) => /\d|[零一二兩三四五六七八九十百千萬]/u.test(k))
@@ -303,7 +307,7 @@ export function showsKeyOf(asked: Draft, other: Draft): boolean {
 }
 
 /** Two supports this alike (3-gram Dice) with one key state one fact, said twice. */
-export const SAME_KEYED_FACT_SIMILARITY = 0.3;
+export const SAME_KEYED_FACT_SIMILARITY = 0.45;
 
 /**
  * Whether two questions test one fact from two sentences: a key of one is (in) a key of the
@@ -312,10 +316,11 @@ export const SAME_KEYED_FACT_SIMILARITY = 0.3;
 export function sameKeyedFact(x: Draft, y: Draft): boolean {
   const keys = (d: Draft) => d.keys.map(comparisonKey).filter((k) => [...k].length >= 2);
   const overlap = keys(x).some((a) => keys(y).some((b) => a.includes(b) || b.includes(a)));
-  return (
-    overlap &&
-    gramSimilarity(charTrigrams(x.fact), charTrigrams(y.fact)) >= SAME_KEYED_FACT_SIMILARITY
-  );
+  if (!overlap) return false;
+  // The support without the keys: a long key shared by two sentences is not a shared fact.
+  const bare = (d: Draft) =>
+    [...x.keys, ...y.keys].reduce((t, k) => (k.trim() ? t.split(k).join(' ') : t), d.fact);
+  return gramSimilarity(charTrigrams(bare(x)), charTrigrams(bare(y))) >= SAME_KEYED_FACT_SIMILARITY;
 }
 
 function fits(type: QuestionType, c: Candidate): boolean {
