@@ -124,6 +124,13 @@ describe('short answers accept the wordings the material itself uses', () => {
     );
     expect(forms).toContain('300');
     expect(forms.some((f) => /\p{Script=Han}/u.test(f))).toBe(false);
+    // No plural of a noun that has none.
+    expect(acceptedAnswers({ kind: 'term', text: 'observed data' }, 'en')).not.toContain(
+      'observed datas',
+    );
+    expect(acceptedAnswers({ kind: 'term', text: 'control group' }, 'en')).toContain(
+      'control groups',
+    );
     const days = findNumbers('The trial ran for 60 days in all.')[0]!;
     expect(
       acceptedAnswers({ kind: 'number', text: days.text, start: 0, end: 0, number: days }, 'en'),
@@ -149,6 +156,13 @@ describe('short answers accept the wordings the material itself uses', () => {
     expect(
       materialNumberForms('The usual rate is about 10%.', 'The usual rate is about 10%.', '10%'),
     ).toEqual([]);
+    // A small percent is its exact decimal, never rounded (0.6% is 0.006, not 0.01).
+    expect(
+      materialNumberForms('about 0.6% of the time; and p = 0.01', 'about 0.6% of the time', '0.6%'),
+    ).toEqual([]);
+    expect(
+      materialNumberForms('about 0.6% of the time; p is 0.006', 'about 0.6% of the time', '0.6%'),
+    ).toEqual(['0.006']);
     // A change: 10% more is not 0.10 more.
     expect(materialNumberForms(text, 'Sales rose by 10% last year.', '10%')).toEqual([]);
   });

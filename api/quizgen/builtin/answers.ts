@@ -250,14 +250,13 @@ export function materialNumberForms(fullText: string, sentence: string, key: str
     new RegExp(`(?<![\\d.])${form.replace('.', '\\.')}(?![\\d.]?\\d)`, 'u').test(fullText);
   const percent = /^(\d{1,2}(?:\.\d+)?)\s?(?:%|％|percent)$/iu.exec(key.trim());
   if (percent) {
-    const d = Number(percent[1]) / 100;
-    const forms = [
-      d.toFixed(2),
-      String(d),
-      String(d).replace(/^0/, ''),
-      d.toFixed(2).replace(/^0/, ''),
-    ];
-    return forms.some(written) ? [d.toFixed(2)] : [];
+    // The exact decimal (0.6% = 0.006, never rounded to 0.01), and for a whole percent its
+    // two-place form (10% = 0.10).
+    const d = Number((Number(percent[1]) / 100).toPrecision(12));
+    const exact = String(d);
+    const twoPlace = Number.isInteger(Number(percent[1])) ? d.toFixed(2) : exact;
+    const forms = [exact, twoPlace, exact.replace(/^0/, ''), twoPlace.replace(/^0/, '')];
+    return forms.some(written) ? [twoPlace] : [];
   }
   const decimal = /^0?\.(\d{1,3})$/u.exec(key.trim());
   if (decimal) {

@@ -77,7 +77,8 @@ export function acceptedAnswers(
   if (withoutGenericHead(key) !== key) forms.push(withoutGenericHead(key));
   // An English noun in the singular or plural (the scorer folds both; the list shows them);
   // only a lower-case common noun: a name or an acronym (Uber, NCC) has no plural.
-  if (/^[a-z][a-z -]*[a-z]$/.test(key) && answer.kind === 'term') forms.push(otherNumber(key));
+  if (/^[a-z][a-z -]*[a-z]$/.test(key) && answer.kind === 'term' && countable(key))
+    forms.push(otherNumber(key));
   for (const form of [...forms]) {
     forms.push(foldWidth(form));
     // A key written in Simplified gets its Traditional form (the converter is costly); a
@@ -91,6 +92,15 @@ export function acceptedAnswers(
   return forms
     .map((f) => collapseSpaces(f))
     .filter((f) => f && !seen.has(f) && (seen.add(f), true));
+}
+
+/** Nouns without a plural of their own (no "observed datas", "relational healths"). */
+const UNCOUNTABLE =
+  /(?:^|\s)(?:health|wealth|data|information|evidence|research|software|hardware|equipment|knowledge|advice|feedback|media|criteria|phenomena|news|progress|welfare|safety|privacy|governance|literacy|infrastructure|trust|traffic|weather|music|homework|access|awareness|mathematics|statistics|economics|physics|ethics|politics|\w+ness)$/;
+
+/** Whether the last word of an English noun phrase has another grammatical number. */
+function countable(phrase: string): boolean {
+  return !UNCOUNTABLE.test(phrase.toLowerCase());
 }
 
 /** The other grammatical number of an English noun phrase's last word (study ↔ studies). */
