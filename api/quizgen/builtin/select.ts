@@ -1,6 +1,12 @@
 import { comparisonKey, foldWidth } from '../text/normalize.js';
 import { charTrigrams, gramSimilarity } from '../text/similarity.js';
-import type { Difficulty, QuestionType, QuizNotice, QuizSettings } from '../types.js';
+import {
+  BLANK_MARKER,
+  type Difficulty,
+  type QuestionType,
+  type QuizNotice,
+  type QuizSettings,
+} from '../types.js';
 import type { AnalysedSentence, DocAnalysis } from './analysis.js';
 import { materialAliases, materialNumberForms, pairedAcronyms } from './answers.js';
 import { balanceTrueFalse, enforceSpread } from './balance.js';
@@ -303,7 +309,33 @@ export function showsKeyOf(asked: Draft, other: Draft): boolean {
     asked.type === 'true_false'
       ? asked.keys.filter((k) => /\d|[零一二兩三四五六七八九十百千萬]/u.test(k))
       : asked.keys;
-  return keys.some((k) => keyVisibleIn(k, shown));
+  if (!keys.some((k) => keyVisibleIn(k, shown))) return false;
+  // A typed answer or a statement's number seen anywhere gives it away. A choice among options
+  // is given away only where the other stem writes the key in the blank's own frame (the word
+  // beside the blank): every option of a small material is written somewhere.
+  if (asked.type === 'short_answer' || asked.type === 'true_false') return true;
+  const frame = blankFrame(asked.question);
+  const join = (x: string, y: string) =>
+    /\p{Script=Han}$/u.test(x) || /^\p{Script=Han}/u.test(y) ? `${x}${y}` : `${x} ${y}`;
+  return frame.some((w) =>
+    keys.some((k) => keyVisibleIn(join(w, k), shown) || keyVisibleIn(join(k, w), shown)),
+  );
+}
+
+/** The words right beside the first blank of a stem (a Chinese stem: two characters each side). */
+function blankFrame(question: string): string[] {
+  const at = question.indexOf(BLANK_MARKER);
+  if (at < 0) return [];
+  const before = question.slice(0, at);
+  const after = question.slice(at + BLANK_MARKER.length);
+  if (/\p{Script=Han}/u.test(before.slice(-2) + after.slice(0, 2))) {
+    const left = /\p{Script=Han}{2}$/u.exec(before)?.[0];
+    const right = /^\p{Script=Han}{2}/u.exec(after)?.[0];
+    return [left, right].filter((x): x is string => !!x);
+  }
+  const left = /([\p{L}\d'’-]+)\s*$/u.exec(before)?.[1];
+  const right = /^\s*([\p{L}\d'’-]+)/u.exec(after)?.[1];
+  return [left, right].filter((x): x is string => !!x);
 }
 
 /** Two supports this alike (3-gram Dice) with one key state one fact, said twice. */
@@ -522,7 +554,7 @@ function weigh(
 }
 
 /** How much an expert quiz still weighs a sentence a basic quiz would ask first. */
-const EXPERT_CENTRAL_WEIGHT = 0.12;
+const EXPERT_CENTRAL_WEIGHT = 0.08;
 
 /**
  * The sentences a basic quiz of the material would most likely ask: the best-weighed at basic
