@@ -92,6 +92,9 @@ describe('true/false statements are restated, not quoted (the same rewrites for 
     expect(said('受訪者的年齡在 18 到 50 歲之間，其中 2 個人是學生。', '50', 'zh')).toBe(
       '受訪者的年齡在十八到五十歲之間，其中兩個人是學生。',
     );
+    expect(said('The estimate of the difference is 5% .', 'difference', 'en')).toBe(
+      'The estimate of the difference is 5 percent.',
+    );
     // A year stays in digits.
     expect(said('這個圖書館在 1970 年開放給一般民眾使用。', '圖書館', 'zh')).toBe(
       '這個圖書館在 1970 年開放給一般民眾使用。',

@@ -35,6 +35,8 @@ export function restate(
   out = out
     .replace(/[\uE000\uE001]/gu, '')
     .replace(/\s{2,}/g, ' ')
+    // A space left before a period or comma ("5 percent .") goes.
+    .replace(/(?<=[\p{L}\d%)])\s+(?=[.,;:](?:\s|$))/gu, '')
     .trim();
   if (language === 'en' && /^\p{Ll}/u.test(out) && /^\p{Lu}/u.test(text.trim()))
     out = out[0]!.toUpperCase() + out.slice(1);
