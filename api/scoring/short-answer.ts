@@ -24,6 +24,61 @@ const UNITS: Array<[RegExp, string]> = [
   [/(?<=\d)\s*(?:years?|yrs?|年)(?![\p{L}])/giu, 'yr'],
 ];
 
+const EN_NUMBER_WORDS: Record<string, number> = {
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+  hundred: 100,
+  thousand: 1000,
+  million: 1e6,
+};
+const EN_NUMBER_WORD = Object.keys(EN_NUMBER_WORDS).join('|');
+const EN_NUMBER_RUN = new RegExp(
+  `\\b(?:${EN_NUMBER_WORD})(?:(?:\\s+and)?[\\s-]+(?:${EN_NUMBER_WORD}))*\\b`,
+  'g',
+);
+
+/** "three hundred and twenty" → 320, "sixty" → 60, "a thousand" keeps its article. */
+function englishNumber(run: string): string {
+  let total = 0;
+  let current = 0;
+  for (const word of run.split(/[\s-]+/)) {
+    if (word === 'and') continue;
+    const v = EN_NUMBER_WORDS[word]!;
+    if (v === 100) current = (current || 1) * 100;
+    else if (v >= 1000) {
+      total += (current || 1) * v;
+      current = 0;
+    } else current += v;
+  }
+  return String(total + current);
+}
+
 /** An English word's singular, by the regular rules (studies → study, boxes → box, cells → cell). */
 function singular(word: string): string {
   if (word.length < 4 || !/^[a-z]+$/.test(word)) return word;
@@ -53,7 +108,19 @@ export function normalizeShortAnswer(text: string): string {
     const value = parseChineseNumeral(run);
     return value === undefined || !Number.isFinite(value) ? run : String(value);
   });
+  // English number words as digits, on both sides alike (sixty days = 60 days).
+  t = t.replace(EN_NUMBER_RUN, englishNumber);
+  // One decimal form: .10 = 0.10 = 0.1 (the key is read as the same quantity either way).
+  t = t
+    .replace(/(?<![\d.])\.(\d)/g, '0.$1')
+    .replace(/(\d\.\d*?)0+(?!\d)/g, '$1')
+    .replace(/(\d)\.(?!\d)/g, '$1');
   for (const [pattern, unit] of UNITS) t = t.replace(pattern, unit);
+  // The week and its days, three words for one (星期 = 禮拜 = 週): 禮拜天 = 星期日 = 週日.
+  t = t
+    .replace(/(?:禮拜|週|周)(?=[1-7日天])/gu, '星期')
+    .replace(/星期天/gu, '星期日')
+    .replace(/^\s*(?:個)?(?:禮拜|週|周|星期)\s*$/u, '星期');
   // A whole answer that is a count: 八成 = 80%, 九個 = 9個 = 9 (the stem says what is counted).
   const tenths = /^\s*(\d+(?:\.\d+)?)\s*成\s*$/u.exec(t);
   if (tenths) t = `${Number(tenths[1]) * 10}%`;

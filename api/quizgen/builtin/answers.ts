@@ -1,3 +1,4 @@
+import { EN_STOPWORDS } from '../text/stopwords.js';
 import type { AnalysedSentence, DocAnalysis } from './analysis.js';
 import type { Term } from './keyphrases.js';
 import type { NumberMention } from './numbers.js';
@@ -28,6 +29,28 @@ export function contextOf(
   return { left, right };
 }
 
+/** Substring answers about the last few materials (and their lower-cased forms), remembered. */
+const foundIn = new Map<string, Map<string, boolean>>();
+
+/**
+ * Whether the material contains a piece of text. Selection asks the same few pieces again for
+ * every slot it tries a candidate in; on a book-sized material each scan costs a millisecond.
+ */
+export function materialIncludes(fullText: string, piece: string): boolean {
+  let found = foundIn.get(fullText);
+  if (!found) {
+    if (foundIn.size >= 4) foundIn.delete(foundIn.keys().next().value!);
+    foundIn.set(fullText, (found = new Map()));
+  }
+  let hit = found.get(piece);
+  if (hit === undefined) {
+    hit = fullText.includes(piece);
+    if (found.size > 50_000) found.clear();
+    found.set(piece, hit);
+  }
+  return hit;
+}
+
 /**
  * True when the document states the substitute in the answer's place: the sentence with the
  * substitute, or the substitute with the same words right before or after it, is in the text.
@@ -42,10 +65,11 @@ export function statedInContext(
 ): boolean {
   const { left, right } = contextOf(a, sentence, answer);
   const minimum = a.language === 'zh' ? 2 : 3;
-  if (left.trim().length >= minimum && a.fullText.includes(left + substitute)) return true;
-  if (right.trim().length >= minimum && a.fullText.includes(substitute + right)) return true;
+  if (left.trim().length >= minimum && materialIncludes(a.fullText, left + substitute)) return true;
+  if (right.trim().length >= minimum && materialIncludes(a.fullText, substitute + right))
+    return true;
   const whole = sentence.text.slice(0, answer.start) + substitute + sentence.text.slice(answer.end);
-  return a.fullText.includes(whole);
+  return materialIncludes(a.fullText, whole);
 }
 
 const ALIAS_END = /[，,。；;：:、）)」』\n]/u;
@@ -117,4 +141,130 @@ export function materialAliases(fullText: string, key: string): string[] {
     }
   }
   return [...out];
+}
+
+const FUNCTION_WORDS = /^(?:of|and|the|for|in|on|to|a|an)$/i;
+
+/** The acronyms a Latin phrase's initials spell: of every word, and of its content words. */
+function initialsOf(phrase: string): string[] {
+  const words = phrase
+    .trim()
+    .split(/[\s-]+/)
+    .filter(Boolean);
+  if (words.length < 2 || words.length > 6 || !words.every((w) => /^\p{L}+$/u.test(w))) return [];
+  const all = words.map((w) => w[0]!).join('');
+  const content = words
+    .filter((w) => !FUNCTION_WORDS.test(w))
+    .map((w) => w[0]!)
+    .join('');
+  return [...new Set([all, content].filter((x) => x.length >= 2).map((x) => x.toUpperCase()))];
+}
+
+/**
+ * What may stand between a full name and its acronym when the material pairs them: punctuation,
+ * math marks and a joining word ("standard error (SE)", "standard error, $SE$", "virtual
+ * reality, or VR", "SE (standard error)", "denoted by SE").
+ */
+const PAIR_JOINT =
+  /^[\s,;:(（$\\{}]*(?:(?:or|aka|also called|also known as|abbreviated(?:\s+as)?|denoted(?:\s+by)?|written(?:\s+as)?|i\.e\.)[\s,:(（$]*)?$/iu;
+
+/**
+ * An acronym and its full name, when the material pairs them: the acronym stands right beside
+ * the full name somewhere, with only punctuation or a joining word between. A key that is the
+ * full name gets the acronym; a key that is the acronym gets the full name.
+ */
+export function pairedAcronyms(fullText: string, key: string): string[] {
+  const k = key.trim();
+  const out = new Set<string>();
+  const lower = fullText.toLowerCase();
+  /** Whether `name` is written right before or right after the acronym somewhere. */
+  const paired = (name: string, acronym: string) => {
+    const n = name.toLowerCase();
+    for (let at = lower.indexOf(n); at >= 0; at = lower.indexOf(n, at + 1)) {
+      if (
+        /[\p{L}\d]/u.test(fullText[at - 1] ?? '') ||
+        /[\p{L}\d]/u.test(fullText[at + n.length] ?? '')
+      )
+        continue;
+      const after =
+        /^([^\p{L}\d]{0,6}|[^\p{L}\d]{0,6}\p{L}[\p{L}\s.]{0,20}?)(\p{Lu}{2,6})s?(?![\p{L}\d])/u.exec(
+          fullText.slice(at + n.length, at + n.length + 40),
+        );
+      if (after && after[2] === acronym && PAIR_JOINT.test(after[1]!)) return true;
+      const before =
+        /(?<![\p{L}\d])(\p{Lu}{2,6})s?([^\p{L}\d]{0,6}|[^\p{L}\d]{0,6}\p{L}[\p{L}\s.]{0,20}?)$/u.exec(
+          fullText.slice(Math.max(0, at - 40), at),
+        );
+      if (before && before[1] === acronym && PAIR_JOINT.test(before[2]!)) return true;
+    }
+    return false;
+  };
+  for (const acronym of initialsOf(k)) if (paired(k, acronym)) out.add(acronym);
+  const acronym = /^(\p{Lu}{2,6})s?$/u.exec(k)?.[1];
+  if (acronym) {
+    const letters = acronym.toLowerCase();
+    const re = new RegExp(`(?<![\\p{L}\\d])${acronym}s?(?![\\p{L}\\d])`, 'gu');
+    for (const m of fullText.matchAll(re)) {
+      const words = (t: string) => t.match(/\p{L}+/gu) ?? [];
+      const b = words(fullText.slice(Math.max(0, m.index - 60), m.index));
+      const a = words(fullText.slice(m.index + m[0].length, m.index + m[0].length + 60));
+      const runs: string[][] = [];
+      for (const n of [letters.length, letters.length + 1, letters.length + 2])
+        for (const lead of [0, 1, 2]) {
+          runs.push(b.slice(Math.max(0, b.length - n - lead), b.length - lead));
+          runs.push(a.slice(lead, lead + n));
+        }
+      for (const run of runs) {
+        const phrase = run.join(' ');
+        if (
+          run.length >= 2 &&
+          run.every((w) => /^\p{Ll}/u.test(w)) &&
+          !EN_STOPWORDS.has(run[0]!) &&
+          !EN_STOPWORDS.has(run[run.length - 1]!) &&
+          initialsOf(phrase).includes(acronym) &&
+          paired(phrase, acronym)
+        )
+          out.add(phrase);
+      }
+      if (out.size) break;
+    }
+  }
+  out.delete(k);
+  return [...out].slice(0, 2);
+}
+
+/**
+ * A proportion in the other form the material itself writes it in: a key of 10% accepts 0.10
+ * when the material writes 0.10 (or .10, 0.1) somewhere, and a key of 0.10 accepts 10% when the
+ * material writes 10%; not in a sentence about a change ("rose by 10%"), where a relative and
+ * an absolute change differ.
+ */
+export function materialNumberForms(fullText: string, sentence: string, key: string): string[] {
+  if (
+    /\b(?:increase|decrease|rise|rose|fall|fell|grow|grew|drop|dropp?ed|by|points?)\b|增|減|升|降/iu.test(
+      sentence,
+    )
+  )
+    return [];
+  const written = (form: string) =>
+    new RegExp(`(?<![\\d.])${form.replace('.', '\\.')}(?![\\d.]?\\d)`, 'u').test(fullText);
+  const percent = /^(\d{1,2}(?:\.\d+)?)\s?(?:%|％|percent)$/iu.exec(key.trim());
+  if (percent) {
+    // The exact decimal (0.6% = 0.006, never rounded to 0.01), and for a whole percent its
+    // two-place form (10% = 0.10).
+    const d = Number((Number(percent[1]) / 100).toPrecision(12));
+    const exact = String(d);
+    const twoPlace = Number.isInteger(Number(percent[1])) ? d.toFixed(2) : exact;
+    const forms = [exact, twoPlace, exact.replace(/^0/, ''), twoPlace.replace(/^0/, '')];
+    return forms.some(written) ? [twoPlace] : [];
+  }
+  const decimal = /^0?\.(\d{1,3})$/u.exec(key.trim());
+  if (decimal) {
+    const p = Number(`0.${decimal[1]}`) * 100;
+    const value = Math.round(p * 1000) / 1000;
+    return new RegExp(`(?<![\\d.])${value}\\s?(?:%|％|percent)`, 'u').test(fullText)
+      ? [`${value}%`]
+      : [];
+  }
+  return [];
 }

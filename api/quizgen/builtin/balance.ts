@@ -24,13 +24,31 @@ export function balanceTrueFalse(ctx: BuildContext, drafts: Draft[], share = 0.5
     const trues = items.filter((d) => d.truth).length;
     const tooTrue =
       trues === items.length && items.length >= 3 ? true : trues > share * items.length;
-    const index = out.findLastIndex((d) => d.type === 'true_false' && d.truth === tooTrue);
-    const draft = out[index]!;
-    const rebuilt = draft.source
-      ? buildTrueFalse({ ...ctx, allowReuse: true }, draft.source, !tooTrue)
-      : undefined;
-    if (rebuilt) out[index] = rebuilt;
-    else out.splice(index, 1);
+    // The last statement of the surplus truth that can be rebuilt the other way is; only when
+    // none can is one dropped (the quiz is then shorter, not unbalanced).
+    let rebuiltOne = false;
+    for (let index = out.length - 1; index >= 0 && !rebuiltOne; index--) {
+      const draft = out[index]!;
+      if (draft.type !== 'true_false' || draft.truth !== tooTrue || !draft.source) continue;
+      const rebuilt = buildTrueFalse({ ...ctx, allowReuse: true }, draft.source, !tooTrue);
+      if (rebuilt) {
+        out[index] = rebuilt;
+        rebuiltOne = true;
+      }
+    }
+    // None can: a split of two or fewer, or one that is still mixed and within the range a split is drawn from
+    // (drawTrueCount: 30–70% from four statements on) teaches nothing either; it stays.
+    // Two or fewer statements may have any split (as drawTrueCount allows).
+    if (!rebuiltOne && items.length <= 2) break;
+    if (!rebuiltOne && items.length >= 4 && trues > 0 && trues < items.length) {
+      const share = trues / items.length;
+      if (share >= 0.3 && share <= 0.7) break;
+    }
+    if (!rebuiltOne)
+      out.splice(
+        out.findLastIndex((d) => d.type === 'true_false' && d.truth === tooTrue),
+        1,
+      );
   }
   return out;
 }

@@ -13,10 +13,11 @@ import {
   type Draft,
 } from './draft.js';
 import { relatedConcepts } from './explain.js';
+import { restate } from './restate.js';
 import { acceptedAnswers } from './variants.js';
 import { categoryEnding, fitsLocalFrame, verifiedKind } from './zh-distractors.js';
 import { isAskableZh, isTypeableZh, ZH_OPEN_NEIGHBOUR } from './zh-keys.js';
-import type { Answer } from './answers.js';
+import { materialIncludes, type Answer } from './answers.js';
 import type { NumberMention } from './numbers.js';
 
 /** Discourse and filler words of speech: never the point a statement is made false on. */
@@ -34,9 +35,9 @@ function isSwappableKey(a: DocAnalysis, answer: Answer): boolean {
 }
 
 /**
- * A true/false item. A true one quotes the sentence; a false one swaps a key term for a sibling
- * of the same kind, or a number for another with the same unit, that the text does not state in
- * that place — never by slipping in "not" or 不.
+ * A true/false item. A true one restates the sentence; a false one swaps a key term for a
+ * sibling of the same kind, or a number for another with the same unit, that the text does not
+ * state in that place — never by slipping in "not" or 不 — and is restated the same way.
  */
 export function buildTrueFalse(
   ctx: BuildContext,
@@ -55,19 +56,54 @@ export function buildTrueFalse(
     fact: sentence.text,
     sentence,
   };
+  const pick = !truth || ctx.checkableTruths ? checkableSwap(ctx, candidate, answers) : undefined;
   if (truth) {
-    // A true statement is not always the verbatim sentence (exactness would be the tell): an
-    // aside in parentheses and a leading connective go, as they go from a false one.
-    const key = answers[0]!;
+    // A true statement is one the material could also have made false: the same kind of
+    // sentence, turning on the same kind of point, as the false ones (a quiz whose false
+    // statements are all changed numbers must not have its true ones all without numbers).
+    // Only when the material has too few such sentences does any statement do.
+    if (ctx.checkableTruths && !pick) return undefined;
+    const key = pick?.answer ?? answers[0]!;
+    // Restated like a false one (restate.ts): a true statement is not the verbatim sentence.
     return {
       ...base,
-      question: t.trueFalse(withoutAsides(sentence.text, key), stemWhere(ctx, sentence)),
+      question: t.trueFalse(restate(sentence.text, key, a.language), stemWhere(ctx, sentence)),
       truth,
       explanation: `${t.explainSupport(where, sentence.text)}${t.join}${t.explainTrue()}`,
-      relatedConcepts: relatedConcepts(a, sentence, [answers[0]!.text]),
-      keys: [answers[0]!.text],
+      relatedConcepts: relatedConcepts(a, sentence, [key.text]),
+      keys: [key.text],
     };
   }
+  if (!pick) return undefined;
+  const { answer, swap } = pick;
+  const swapped =
+    sentence.text.slice(0, answer.start) + swap.text + sentence.text.slice(answer.end);
+  const statement = restate(
+    swapped,
+    { start: answer.start, end: answer.start + swap.text.length },
+    a.language,
+  );
+  return {
+    ...base,
+    question: t.trueFalse(statement, stemWhere(ctx, sentence)),
+    truth,
+    explanation: `${t.explainSupport(where, sentence.text)}${t.join}${t.explainFalse(answer.text, swap.text)}`,
+    relatedConcepts: relatedConcepts(a, sentence, [answer.text]),
+    keys: [answer.text],
+  };
+}
+
+/**
+ * The point a false statement of the sentence turns on and what it is changed to, or none when
+ * the sentence has no clean, checkable change.
+ */
+function checkableSwap(
+  ctx: BuildContext,
+  candidate: ClozeCandidate,
+  answers: Answer[],
+): { answer: Answer; swap: { text: string } } | undefined {
+  const { a } = ctx;
+  const { sentence } = candidate;
   for (const answer of answers) {
     // A filler or discourse word ("Yeah", "sure", 大家) is no checkable point: swapping it
     // makes nonsense or a statement that is still true.
@@ -133,21 +169,7 @@ export function buildTrueFalse(
                 /^(?:person|org)$/.test(verifiedKind(a, answer.term))
               : answer.term.kind === 'time'))),
     );
-    if (!swap) continue;
-    const swapped =
-      sentence.text.slice(0, answer.start) + swap.text + sentence.text.slice(answer.end);
-    const statement = withoutAsides(swapped, {
-      start: answer.start,
-      end: answer.start + swap.text.length,
-    });
-    return {
-      ...base,
-      question: t.trueFalse(statement, stemWhere(ctx, sentence)),
-      truth,
-      explanation: `${t.explainSupport(where, sentence.text)}${t.join}${t.explainFalse(answer.text, swap.text)}`,
-      relatedConcepts: relatedConcepts(a, sentence, [answer.text]),
-      keys: [answer.text],
-    };
+    if (swap) return { answer, swap };
   }
   return undefined;
 }
@@ -391,7 +413,8 @@ function sameEnglishShape(key: string, swap: string): boolean {
   );
 }
 
-const lowerFull = new WeakMap<object, string>();
+/** The material lower-cased, once per material (it was lower-cased on every call). */
+let lowerFull: { text: string; lower: string } | undefined;
 
 /**
  * Whether an English swap reads in the key's place: the material writes it after the key's
@@ -403,9 +426,8 @@ function fitsEnglishFrame(
   answer: { start: number; end: number },
   swap: string,
 ): boolean {
-  const key = { text: fullText };
-  let full = lowerFull.get(key);
-  if (full === undefined) full = fullText.toLowerCase();
+  if (lowerFull?.text !== fullText) lowerFull = { text: fullText, lower: fullText.toLowerCase() };
+  const full = lowerFull.lower;
   const words = (t: string) => t.toLowerCase().match(/[\p{L}\d'’-]+/gu) ?? [];
   const before = words(text.slice(0, answer.start));
   const after = words(text.slice(answer.end));
@@ -423,8 +445,8 @@ function fitsEnglishFrame(
   const right = frame(after, false);
   const s = swap.toLowerCase();
   return (
-    (left !== '' && full.includes(`${left} ${s}`)) ||
-    (right !== '' && full.includes(`${s} ${right}`))
+    (left !== '' && materialIncludes(full, `${left} ${s}`)) ||
+    (right !== '' && materialIncludes(full, `${s} ${right}`))
   );
 }
 

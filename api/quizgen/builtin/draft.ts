@@ -45,6 +45,12 @@ export interface BuildContext {
   /** Comparison keys of answers already tested: a quiz asks about each term once. */
   usedKeys: Set<string>;
   allowReuse: boolean;
+  /**
+   * A true statement must be one the material could also have made false (a checkable
+   * point with a clean swap): true and false statements then come from the same kind of
+   * sentence. Set while selecting, for a first pass.
+   */
+  checkableTruths?: boolean;
 }
 
 /** The answers of a candidate the quiz has not tested yet (all of them once reuse is allowed). */

@@ -151,10 +151,15 @@ async function generate(
     )
       notices.push({ code: 'TYPE_UNAVAILABLE', params: { type } });
   if (questions.length < settings.questionCount)
-    notices.push({
-      code: 'NOT_ENOUGH_MATERIAL',
-      params: { requested: settings.questionCount, produced: questions.length },
-    });
+    notices.push(
+      shortQuizNotice(
+        settings.questionCount,
+        questions,
+        slots,
+        new Set([...cloze, ...definitions].map((c) => c.sentence.id)).size,
+        analysis.fullText.length,
+      ),
+    );
   progress('checking', 1);
   return { questions, notices, generator: 'builtin', language: written };
 }
@@ -170,4 +175,38 @@ function withoutOneSidedStatements(questions: GeneratedQuestion[]): GeneratedQue
     return questions;
   const dropped = new Set(statements.slice(2));
   return questions.filter((q) => !dropped.has(q));
+}
+
+/** A material this short (characters) may really be too small for the quiz asked. */
+const SHORT_MATERIAL_CHARS = 4000;
+
+/**
+ * The notice of a quiz shorter than asked, naming the real cause: a material with too few
+ * sentences to ask about (reason "material"), or one whose candidates mostly failed the
+ * soundness checks (reason "checks": too few sound items of the types listed, e.g. no set of
+ * distractors of the key's kind in an interview). A long transcript is never "not enough
+ * material".
+ */
+export function shortQuizNotice(
+  requested: number,
+  questions: readonly GeneratedQuestion[],
+  slots: readonly QuestionType[],
+  candidateSentences: number,
+  chars: number,
+): QuizNotice {
+  const produced = questions.length;
+  const material = candidateSentences < requested && chars < SHORT_MATERIAL_CHARS;
+  const planned = new Map<QuestionType, number>();
+  for (const type of slots) planned.set(type, (planned.get(type) ?? 0) + 1);
+  const made = (type: QuestionType) => questions.filter((q) => q.type === type).length;
+  const short = [...planned].filter(([type, n]) => made(type) < n).map(([type]) => type);
+  return {
+    code: 'NOT_ENOUGH_MATERIAL',
+    params: {
+      requested,
+      produced,
+      reason: material ? 'material' : 'checks',
+      types: (short.length ? short : [...planned.keys()]).join(','),
+    },
+  };
 }

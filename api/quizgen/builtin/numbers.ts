@@ -83,6 +83,9 @@ export function parseChineseNumeral(text: string): number | undefined {
     const num = parseChineseNumeral(fraction[2]!);
     return den && num !== undefined ? num / den : undefined;
   }
+  // Digits read one by one (一九八四 = 1984, 二〇二四 = 2024): a year or a code, not a sum.
+  if (/^[零〇一二三四五六七八九]{3,}$/u.test(text))
+    return Number([...text].map((ch) => ZH_DIGITS[ch]!).join(''));
   let total = 0;
   let section = 0;
   let digit: number | undefined;

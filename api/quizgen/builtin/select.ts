@@ -1,8 +1,14 @@
-import { comparisonKey } from '../text/normalize.js';
+import { comparisonKey, foldWidth } from '../text/normalize.js';
 import { charTrigrams, gramSimilarity } from '../text/similarity.js';
-import type { Difficulty, QuestionType, QuizNotice, QuizSettings } from '../types.js';
+import {
+  BLANK_MARKER,
+  type Difficulty,
+  type QuestionType,
+  type QuizNotice,
+  type QuizSettings,
+} from '../types.js';
 import type { AnalysedSentence, DocAnalysis } from './analysis.js';
-import { materialAliases } from './answers.js';
+import { materialAliases, materialNumberForms, pairedAcronyms } from './answers.js';
 import { balanceTrueFalse, enforceSpread } from './balance.js';
 import { buildDropdown, buildMultipleChoice } from './build-choice.js';
 import { buildShortAnswer, buildTrueFalse, tiedNumber } from './build-statement.js';
@@ -23,6 +29,8 @@ const SECTIONS = 4;
 /** Two questions whose tested statements share this much of their 3-grams test the same fact. */
 export const SAME_FACT_SIMILARITY = 0.6;
 const MAX_TRIES_PER_SLOT = 80;
+/** How many of the best candidates a true statement is first sought among (checkable ones). */
+const CHECKABLE_TRUTH_TRIES = 30;
 
 /**
  * Which types get the extra slots when the count does not divide evenly: the types learners
@@ -141,9 +149,26 @@ export function selectDrafts(
       (x, y) => y.now - x.now || x.candidate.sentence.id - y.candidate.sentence.id,
     );
     // First every term once; only a material too small for that tests a term twice.
-    for (const allowReuse of [false, true]) {
+    // A true statement first from the sentences that could also be made false (the same kind
+    // of sentence as the false ones), then from any.
+    const passes: Array<[boolean, boolean]> =
+      type === 'true_false' && truth
+        ? [
+            [false, true],
+            [false, false],
+            [true, false],
+          ]
+        : [
+            [false, false],
+            [true, false],
+          ];
+    for (const [allowReuse, checkableTruths] of passes) {
       ctx.allowReuse = allowReuse;
-      for (const { candidate } of order.slice(0, MAX_TRIES_PER_SLOT)) {
+      ctx.checkableTruths = checkableTruths;
+      // The checkable-truth pass looks among the best few only: it must not pull the quiz
+      // off the sentences its difficulty prefers.
+      const tries = checkableTruths ? CHECKABLE_TRUTH_TRIES : MAX_TRIES_PER_SLOT;
+      for (const { candidate } of order.slice(0, tries)) {
         const subject = candidate.sentence.record?.[0]?.value;
         if (!allowReuse && subject && usedSubjects.has(subject)) continue;
         if (!allowReuse && used.has(candidate.sentence.id)) continue;
@@ -152,9 +177,18 @@ export function selectDrafts(
         const draft = build(ctx, type, candidate, truth, speakers);
         // The same fact from another place (a row repeated on a second sheet) is asked once.
         if (draft && isSameFact(draft)) continue;
-        if (draft) return draft;
+        // No question answers another: its key is not shown by another question's stem or
+        // options, nor does it show theirs.
+        if (draft && drafts.some((d) => showsKeyOf(d, draft) || showsKeyOf(draft, d))) continue;
+        // Nor asks a fact again from another sentence: the same key with overlapping support.
+        if (draft && drafts.some((d) => sameKeyedFact(d, draft))) continue;
+        if (draft) {
+          ctx.checkableTruths = false;
+          return draft;
+        }
       }
     }
+    ctx.checkableTruths = false;
     return undefined;
   };
 
@@ -200,9 +234,11 @@ export function selectDrafts(
       if (draft.acceptedAnswers && draft.keys[0]) {
         // An "alias" the stem itself shows is context, not another name of the key.
         const stem = comparisonKey(draft.question);
-        const aliases = materialAliases(ctx.a.fullText, draft.keys[0]).filter(
-          (x) => !stem.includes(comparisonKey(x)),
-        );
+        const aliases = [
+          ...materialAliases(ctx.a.fullText, draft.keys[0]),
+          ...pairedAcronyms(ctx.a.fullText, draft.keys[0]),
+          ...materialNumberForms(ctx.a.fullText, draft.sentence.text, draft.keys[0]),
+        ].filter((x) => !stem.includes(comparisonKey(x)));
         draft.acceptedAnswers = [...new Set([...draft.acceptedAnswers, ...aliases])];
       }
       drafts.push(draft);
@@ -231,6 +267,93 @@ export function selectDrafts(
     drafts: enforceSpread(balanceTrueFalse(ctx, enforceSpread(drafts), share)),
     notices,
   };
+}
+
+/** What a question shows a learner: its stem and every option. */
+function shownText(d: Draft): string {
+  return [d.question, ...(d.choices ?? []), ...(d.blanks ?? []).flat()].join('\n');
+}
+
+/** One way of writing numbers and case for comparing what questions show (45 percent = 45%). */
+function comparable(text: string): string {
+  return foldWidth(text)
+    .toLowerCase()
+    .replace(/(\d)\s*(?:percent|per cent)\b/gu, '$1%')
+    .replace(/\s+/gu, ' ');
+}
+
+/** Whether a key is written in a text: as a whole word (a Latin or number key), or as is (Han). */
+export function keyVisibleIn(key: string, text: string): boolean {
+  const k = comparable(key).trim();
+  if ([...k].length < 2) return false;
+  const t = comparable(text);
+  if (/\p{Script=Han}/u.test(k) && !/[\p{Script=Latin}\d]/u.test(k)) return t.includes(k);
+  const escaped = k.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&').replace(/ /gu, '\\s+');
+  return new RegExp(`(?<![\\p{L}\\d])${escaped}(?:e?s)?(?![\\p{L}\\d])`, 'u').test(t);
+}
+
+/**
+ * Whether `other` gives away the answer to `asked`: a key of a choice, blank or typed item shown
+ * in the other question's stem (a typed one also in its options); for a statement, the number
+ * it turns on.
+ */
+export function showsKeyOf(asked: Draft, other: Draft): boolean {
+  if (asked === other) return false;
+  // Another item's options show a typed answer (it need only be recognised there); a choice
+  // item's key among other distractors of its kind is no hint (percentages quiz each other).
+  // A number among other numbers of its kind is no hint either.
+  const shown =
+    asked.type === 'short_answer' && !/\d/u.test(asked.keys.join(''))
+      ? shownText(other)
+      : other.question;
+  const keys =
+    asked.type === 'true_false'
+      ? asked.keys.filter((k) => /\d|[零一二兩三四五六七八九十百千萬]/u.test(k))
+      : asked.keys;
+  if (!keys.some((k) => keyVisibleIn(k, shown))) return false;
+  // A typed answer or a statement's number seen anywhere gives it away. A choice among options
+  // is given away only where the other stem writes the key in the blank's own frame (the word
+  // beside the blank): every option of a small material is written somewhere.
+  if (asked.type === 'short_answer' || asked.type === 'true_false') return true;
+  const frame = blankFrame(asked.question);
+  const join = (x: string, y: string) =>
+    /\p{Script=Han}$/u.test(x) || /^\p{Script=Han}/u.test(y) ? `${x}${y}` : `${x} ${y}`;
+  return frame.some((w) =>
+    keys.some((k) => keyVisibleIn(join(w, k), shown) || keyVisibleIn(join(k, w), shown)),
+  );
+}
+
+/** The words right beside the first blank of a stem (a Chinese stem: two characters each side). */
+function blankFrame(question: string): string[] {
+  const at = question.indexOf(BLANK_MARKER);
+  if (at < 0) return [];
+  const before = question.slice(0, at);
+  const after = question.slice(at + BLANK_MARKER.length);
+  if (/\p{Script=Han}/u.test(before.slice(-2) + after.slice(0, 2))) {
+    const left = /\p{Script=Han}{2}$/u.exec(before)?.[0];
+    const right = /^\p{Script=Han}{2}/u.exec(after)?.[0];
+    return [left, right].filter((x): x is string => !!x);
+  }
+  const left = /([\p{L}\d'’-]+)\s*$/u.exec(before)?.[1];
+  const right = /^\s*([\p{L}\d'’-]+)/u.exec(after)?.[1];
+  return [left, right].filter((x): x is string => !!x);
+}
+
+/** Two supports this alike (3-gram Dice) with one key state one fact, said twice. */
+export const SAME_KEYED_FACT_SIMILARITY = 0.45;
+
+/**
+ * Whether two questions test one fact from two sentences: a key of one is (in) a key of the
+ * other ("50%" and "50% higher"), and their sentences overlap (a finding restated in a summary).
+ */
+export function sameKeyedFact(x: Draft, y: Draft): boolean {
+  const keys = (d: Draft) => d.keys.map(comparisonKey).filter((k) => [...k].length >= 2);
+  const overlap = keys(x).some((a) => keys(y).some((b) => a.includes(b) || b.includes(a)));
+  if (!overlap) return false;
+  // The support without the keys: a long key shared by two sentences is not a shared fact.
+  const bare = (d: Draft) =>
+    [...x.keys, ...y.keys].reduce((t, k) => (k.trim() ? t.split(k).join(' ') : t), d.fact);
+  return gramSimilarity(charTrigrams(bare(x)), charTrigrams(bare(y))) >= SAME_KEYED_FACT_SIMILARITY;
 }
 
 function fits(type: QuestionType, c: Candidate): boolean {
@@ -263,14 +386,7 @@ function build(
         !(x.kind === 'term' && isSpeakerName(speakers, x.text)) &&
         !(x.kind !== 'field' && glossedBeside(sentence.text, x)) &&
         // A blank its neighbours fix (「二級_____」, 「_____或者是十個」) tests reading, not knowing.
-        !(
-          blank &&
-          x.kind !== 'field' &&
-          (fixedByCollocation(ctx.a.fullText, sentence.text, x, ctx.a.language) ||
-            enumeratedNeighbour(sentence.text, x, sentence.numbers) ||
-            // 「_____支持，40%反對」: the sentence's own arithmetic fills the blank.
-            (x.kind === 'number' && tiedNumber(x, sentence.numbers)))
-        ),
+        !(blank && x.kind !== 'field' && fixedByNeighbours(ctx.a, sentence, x)),
     );
     if (!answers.length) return undefined;
     if (answers.length < c.answers.length) c = { ...c, answers };
@@ -302,6 +418,33 @@ function build(
     case 'dropdown_fill_in_blank':
       return 'body' in c ? undefined : buildDropdown(ctx, c);
   }
+}
+
+const fixedCache = new WeakMap<DocAnalysis, Map<string, boolean>>();
+
+/**
+ * Whether a blank's neighbours fill it (a collocation the material only uses with this key, an
+ * enumerated neighbour, the sentence's own arithmetic). Remembered per material: every slot of
+ * a quiz tries the same best candidates again, and the collocation test scans the whole text.
+ */
+function fixedByNeighbours(
+  a: DocAnalysis,
+  sentence: AnalysedSentence,
+  x: ClozeCandidate['answers'][number],
+): boolean {
+  let cache = fixedCache.get(a);
+  if (!cache) fixedCache.set(a, (cache = new Map()));
+  const id = `${sentence.id}:${x.start}:${x.end}`;
+  let fixed = cache.get(id);
+  if (fixed === undefined) {
+    fixed =
+      fixedByCollocation(a.fullText, sentence.text, x, a.language) ||
+      enumeratedNeighbour(sentence.text, x, sentence.numbers) ||
+      // 「_____支持，40%反對」: the sentence's own arithmetic fills the blank.
+      (x.kind === 'number' && tiedNumber(x, sentence.numbers));
+    cache.set(id, fixed);
+  }
+  return fixed;
 }
 
 /**
@@ -412,7 +555,7 @@ function weigh(
 }
 
 /** How much an expert quiz still weighs a sentence a basic quiz would ask first. */
-const EXPERT_CENTRAL_WEIGHT = 0.12;
+const EXPERT_CENTRAL_WEIGHT = 0.08;
 
 /**
  * The sentences a basic quiz of the material would most likely ask: the best-weighed at basic

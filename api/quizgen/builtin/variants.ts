@@ -32,7 +32,16 @@ export function acceptedAnswers(
     const unit = key.slice(key.search(/[^第\s\d.,零〇一二兩三四五六七八九十百千萬億]/u));
     const prefix = n.ordinal ? '第' : '';
     if (Number.isInteger(n.value) && unit !== key) {
-      forms.push(`${prefix}${n.value}${unit}`, `${prefix}${toChineseNumeral(n.value)}${unit}`);
+      forms.push(`${prefix}${n.value}${unit}`);
+      // Chinese numerals only in a Chinese quiz (no 三百people, 十% in an English one).
+      // A year is read digit by digit (1984年 = 一九八四年, not 一千九百八十四年).
+      const year = !n.ordinal && n.value >= 1000 && n.value <= 2200 && /^\s*年/u.test(unit);
+      if (year) forms.push(String(n.value));
+      if (han && year)
+        forms.push(
+          `${[...String(n.value)].map((d) => '〇一二三四五六七八九'[Number(d)]).join('')}${unit.trim()}`,
+        );
+      else if (han) forms.push(`${prefix}${toChineseNumeral(n.value)}${unit}`);
     }
   }
   // Percentages: 45% = 45 percent = 百分之四十五; 80% = 八成.
@@ -55,7 +64,11 @@ export function acceptedAnswers(
     answer.kind === 'number' &&
     answer.number &&
     !answer.number.ordinal &&
-    /^(?:個|位|名|項|種|次|件|條|隻|家|所|間|座|張|本|份|人)$/u.test(answer.number.unit)
+    (/^(?:個|位|名|項|種|次|件|條|隻|家|所|間|座|張|本|份|人)$/u.test(answer.number.unit) ||
+      // An English count of people or things (300 people = 300): not a measure (60 days ≠ 60).
+      /^(?:times|members?|states?|votes?|pages?|people|persons?|senators?|representatives?)$/iu.test(
+        answer.number.unit,
+      ))
   )
     forms.push(String(answer.number.value));
   // 整個產業 ↔ 產業: the stem gives the rest, a teacher takes the noun with or without it.
@@ -64,7 +77,8 @@ export function acceptedAnswers(
   if (withoutGenericHead(key) !== key) forms.push(withoutGenericHead(key));
   // An English noun in the singular or plural (the scorer folds both; the list shows them);
   // only a lower-case common noun: a name or an acronym (Uber, NCC) has no plural.
-  if (/^[a-z][a-z -]*[a-z]$/.test(key) && answer.kind === 'term') forms.push(otherNumber(key));
+  if (/^[a-z][a-z -]*[a-z]$/.test(key) && answer.kind === 'term' && countable(key))
+    forms.push(otherNumber(key));
   for (const form of [...forms]) {
     forms.push(foldWidth(form));
     // A key written in Simplified gets its Traditional form (the converter is costly); a
@@ -78,6 +92,15 @@ export function acceptedAnswers(
   return forms
     .map((f) => collapseSpaces(f))
     .filter((f) => f && !seen.has(f) && (seen.add(f), true));
+}
+
+/** Nouns without a plural of their own (no "observed datas", "relational healths"). */
+const UNCOUNTABLE =
+  /(?:^|\s)(?:health|wealth|data|information|evidence|research|software|hardware|equipment|knowledge|advice|feedback|media|criteria|phenomena|news|progress|welfare|safety|privacy|governance|literacy|infrastructure|trust|traffic|weather|music|homework|access|awareness|mathematics|statistics|economics|physics|ethics|politics|\w+ness)$/;
+
+/** Whether the last word of an English noun phrase has another grammatical number. */
+function countable(phrase: string): boolean {
+  return !UNCOUNTABLE.test(phrase.toLowerCase());
 }
 
 /** The other grammatical number of an English noun phrase's last word (study ↔ studies). */

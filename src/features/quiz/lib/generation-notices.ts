@@ -54,12 +54,25 @@ export function noticeTexts(notices: readonly QuizNotice[]): NoticeText[] {
     });
 
   const short = find('NOT_ENOUGH_MATERIAL');
+  // A long material whose candidates failed the soundness checks is not "too little material":
+  // the notice names the types that ran short (params.reason 'checks', params.types).
+  const shortTypes = QUESTION_TYPE_VALUES.filter((type) =>
+    String(short?.params?.types ?? '')
+      .split(',')
+      .includes(type),
+  );
   if (short)
     out.push({
-      key: 'notices.notEnoughMaterial',
+      key:
+        short.params?.reason === 'checks'
+          ? 'notices.fewSoundQuestions'
+          : 'notices.notEnoughMaterial',
       values: {
         produced: Number(short.params?.produced ?? 0),
         requested: Number(short.params?.requested ?? 0),
+        ...(short.params?.reason === 'checks' && {
+          typesKeys: shortTypes.map((type) => `types.${type}.label`),
+        }),
       },
     });
 
