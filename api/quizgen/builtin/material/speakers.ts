@@ -29,7 +29,16 @@ export interface Speakers {
   main?: string;
   /** Every speaker's name, for "no blank on a speaker's name". */
   names: Set<string>;
+  /**
+   * Speakers who say less than MINOR_SHARE of what the main speaker says: the host, the
+   * interviewer, reporters and students asking, the room's helpers. Their lines frame the
+   * material; a panel's other substantial speakers are not among them.
+   */
+  minor?: Set<string>;
 }
+
+/** A speaker saying less than this share of the main speaker's text only frames the talk. */
+export const MINOR_SHARE = 0.4;
 
 /** Speakers of the material and its main one (by characters spoken). */
 export function findSpeakers(
@@ -42,8 +51,21 @@ export function findSpeakers(
   }
   const names = new Set(chars.keys());
   if (chars.size < 2) return { names };
-  const main = [...chars].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))[0]![0];
-  return { main, names };
+  const [main, most] = [...chars].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))[0]!;
+  const minor = new Set([...chars].filter(([, c]) => c < MINOR_SHARE * most).map(([who]) => who));
+  return { main, names, minor };
+}
+
+/**
+ * Whether a sentence is a minor speaker's (host, interviewer, questioner): its words set up
+ * the main speaker's answers and are not themselves what the material teaches.
+ */
+export function isMinorSpeakerLine(
+  speakers: Speakers,
+  sentence: Pick<AnalysedSentence, 'location'>,
+): boolean {
+  const who = speakerOf(sentence);
+  return who !== undefined && (speakers.minor?.has(who) ?? false);
 }
 
 /** How much a sentence spoken by someone other than the main speaker still weighs. */
