@@ -171,8 +171,13 @@ export function typedZhDistractors(
   if (a.language !== 'zh' || answer.kind !== 'term') return picked;
   // A Latin name in Chinese text: never a fragment of a dotted name (Pol of Pol.is, sli of
   // sli.do) on either side.
-  if (!/\p{Script=Han}/u.test(answer.text))
-    return dottedFragment(a, answer.text) ? [] : picked.filter((d) => !dottedFragment(a, d.text));
+  if (!/\p{Script=Han}/u.test(answer.text)) {
+    if (dottedFragment(a, answer.text)) return [];
+    // A person's Latin name (Joseph, Nana) is no option beside a product (Facetime, Skype),
+    // nor a product beside a person.
+    const keyPerson = latinPerson(a, answer.text);
+    return picked.filter((d) => !dottedFragment(a, d.text) && latinPerson(a, d.text) === keyPerson);
+  }
   // No options at all for a blank that should not be asked (大家, 一次, 上有).
   if (!isAskableZh(answer)) return [];
   const keyKind = verifiedKind(a, answer.term);
@@ -311,6 +316,32 @@ export function dottedFragment(a: DocAnalysis, word: string): boolean {
       if (/^\.[A-Za-z]/.test(after) || /[A-Za-z]\.$/.test(before)) glued++;
     }
     known = uses > 0 && glued === uses;
+    cache.set(word, known);
+  }
+  return known;
+}
+
+const latinPeople = new WeakMap<DocAnalysis, Map<string, boolean>>();
+
+/**
+ * Whether the material uses a Latin word as a person's name: introduced as one (「我叫Nana」,
+ * 「你也可以叫我Judy」, 「我是銘傳國小六年級的Joseph」), written with a title or a speaker's
+ * colon after it, or kept by the term ranking as a person.
+ */
+export function latinPerson(a: DocAnalysis, word: string): boolean {
+  let cache = latinPeople.get(a);
+  if (!cache) latinPeople.set(a, (cache = new Map()));
+  let known = cache.get(word);
+  if (known === undefined) {
+    const w = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const introduced = new RegExp(
+      `(?:我叫|叫我|我是[^，。！？\\n]{0,16}的|名字是|名叫)\\s*${w}(?![A-Za-z])`,
+      'u',
+    );
+    known =
+      introduced.test(a.fullText) ||
+      usedAsPerson(a.fullText, word) ||
+      [...a.terms.values()].some((t) => t.text === word && t.kind === 'person');
     cache.set(word, known);
   }
   return known;
