@@ -11,6 +11,9 @@ import { glossedBeside } from '../../api/quizgen/builtin/material/collocation.js
 import { findSpeakers } from '../../api/quizgen/builtin/material/speakers.js';
 import { findNumbers } from '../../api/quizgen/builtin/numbers.js';
 import { clauseWindows, lendsWindows } from '../../api/quizgen/builtin/zh-clauses.js';
+import { zhListCandidates } from '../../api/quizgen/builtin/zh-enumeration.js';
+import { templatesFor } from '../../api/quizgen/builtin/templates/index.js';
+import type { BuildContext } from '../../api/quizgen/builtin/draft.js';
 import { latinPerson } from '../../api/quizgen/builtin/zh-distractors.js';
 import {
   COMMON_IDF,
@@ -215,6 +218,51 @@ describe('giveaways beside the blank', () => {
     expect(worth(a, '年的USR', 'USR')).toBe(false);
     expect(worth(a, 'Taiwan plus', 'Taiwan')).toBe(false);
     expect(worth(a, 'TWID', 'TWID')).toBe(true);
+  });
+});
+
+describe('relations: which is not one of a stated list', () => {
+  const a = material([
+    '國會有權徵收直接稅、間接稅與關稅，用來償付國債和提供共同防務。',
+    '各州未經國會同意，不得對進口或出口貨物徵收進口稅、出口稅或噸位稅。',
+    '總統每四年選舉一次，由各州選出的選舉人投票產生，任期屆滿即卸任。',
+    '眾議員每兩年由各州人民選舉一次，人數依各州人口比例分配給各州。',
+  ]);
+  const ctx = (): BuildContext => ({
+    a,
+    t: templatesFor('zh-TW'),
+    closeness: 1,
+    blankOptions: 4,
+    maxBlanks: 2,
+    mcqLongest: { used: 0, max: 10 },
+    blankLongest: { used: 0, max: 10 },
+    usedKeys: new Set(),
+    allowReuse: false,
+  });
+
+  it('offers three members and an outsider of their category that no list names with them', () => {
+    const candidates = zhListCandidates(a, a.sentences, (s) => s.usable);
+    const taxes = candidates.find((c) => c.sentence.text.startsWith('國會有權'))!;
+    expect(taxes.answers.map((x) => x.text)).toEqual(['直接稅', '間接稅', '關稅']);
+    const draft = taxes.build(ctx(), 'multiple_choice', true)!;
+    expect(draft.keys).toHaveLength(1);
+    const key = draft.keys[0]!;
+    expect(['進口稅', '出口稅', '噸位稅']).toContain(key);
+    expect(draft.choices).toEqual(expect.arrayContaining(['直接稅', '間接稅', '關稅', key]));
+    // The passage is shown with its list blanked: no member is visible in the stem.
+    for (const m of ['直接稅', '間接稅', '關稅']) expect(draft.question).not.toContain(m);
+    expect(draft.question).toContain('「不是」');
+    // Only as a choice item: a statement or a blank would ask one member again.
+    expect(taxes.build(ctx(), 'true_false', true)).toBeUndefined();
+  });
+
+  it('writes no item for a list without a shared category (an outsider could be anything)', () => {
+    const b = material([
+      '公民社會的空間包括表達意見、集會與結社的自由，這是民主的基礎。',
+      '學校的課程包括數學、國文與英文，每一科都有考試。',
+    ]);
+    for (const c of zhListCandidates(b, b.sentences, (s) => s.usable))
+      expect(c.build({ ...ctx(), a: b }, 'multiple_choice', true)).toBeUndefined();
   });
 });
 

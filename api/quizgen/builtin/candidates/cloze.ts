@@ -9,6 +9,7 @@ import { EN_STOPWORDS, ZH_STOPWORDS } from '../../text/stopwords.js';
 import { findSpeakers, isMinorSpeakerLine } from '../material/speakers.js';
 import { isNumberWorthAskingZh, isWorthKnowingZh } from '../zh-importance.js';
 import { clauseWindows, lendsWindows } from '../zh-clauses.js';
+import { zhListCandidates } from '../zh-enumeration.js';
 import { isEvaluativeAdjective, standsAsEnglishOption } from '../../text/en-lexicon.js';
 
 /** A sentence and the answers that could be blanked in it, best first. */
@@ -97,6 +98,18 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
       lengthFit(sentence, a.language);
     out.push({ sentence, answers: answers.map((x) => x.answer), score });
   }
+  // 「A、B與C」: which of these is not one of what the passage lists (a relation item).
+  out.push(
+    ...zhListCandidates(
+      a,
+      sentences,
+      (s) =>
+        s.usable &&
+        !s.record &&
+        !DISCOURSE.test(s.text) &&
+        !(speakers && isMinorSpeakerLine(speakers, s)),
+    ),
+  );
   return out.sort((x, y) => y.score - x.score || x.sentence.id - y.sentence.id);
 }
 
