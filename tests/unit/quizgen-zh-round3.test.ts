@@ -9,6 +9,7 @@ import { clozeCandidates } from '../../api/quizgen/builtin/candidates/cloze.js';
 import { createBuiltinGenerator } from '../../api/quizgen/builtin/index.js';
 import { glossedBeside } from '../../api/quizgen/builtin/material/collocation.js';
 import { findSpeakers } from '../../api/quizgen/builtin/material/speakers.js';
+import { sentenceKind } from '../../api/quizgen/builtin/material/sentence-kinds.js';
 import { findNumbers } from '../../api/quizgen/builtin/numbers.js';
 import { clauseWindows, lendsWindows } from '../../api/quizgen/builtin/zh-clauses.js';
 import { zhListCandidates } from '../../api/quizgen/builtin/zh-enumeration.js';
@@ -102,6 +103,18 @@ describe('importance: what a Chinese blank may ask', () => {
     expect(worth(a, '藥局是發放口罩', '臺灣')).toBe(false);
   });
 
+  it('counts Taiwan as a zh-TW material’s home even when another country is named as often', () => {
+    const a = material([
+      '愛沙尼亞的數位身分證讓手機過戶可以線上辦理，我們去愛沙尼亞參訪過兩次。',
+      '愛沙尼亞的做法是用公證服務確認真人，臺灣也在研究類似的認證方式。',
+      '臺灣現在是歐洲關心數位人權的人一定會想到的地方，愛沙尼亞的部長也來拜訪過。',
+      '台灣的行動自然人憑證已經上線，愛沙尼亞則是更早就有電子身分。',
+      '我們跟愛沙尼亞簽了合作備忘錄，兩邊的工程師每個月開一次會。',
+    ]);
+    expect(settingPlaceZh(a).has('臺灣')).toBe(true);
+    expect(settingPlaceZh(a).has('愛沙尼亞')).toBe(false);
+  });
+
   it('asks no member of a list, no category word of a name, nothing the document names itself', () => {
     const a = material([
       '民主網絡司處理 web3、區塊鏈等等的題目，也讓地方政府可以使用這些工具。',
@@ -160,6 +173,16 @@ describe('importance: numbers of the room and the clock', () => {
   });
 });
 
+describe('importance: a talk’s own logistics', () => {
+  it('reads the day’s time and room arrangements as chatter', () => {
+    expect(
+      sentenceKind('先解釋一下今天時間跟空間的結構，十一點以後要讓出空間給下一個活動。', 'zh'),
+    ).toBe('chatter');
+    expect(sentenceKind('時間結構上面就是說今天有兩批朋友，一批坐在前面。', 'zh')).toBe('chatter');
+    expect(sentenceKind('這個空間本來是為了公民黑客松設計的開放場地。', 'zh')).toBe('study');
+  });
+});
+
 describe('importance: a transcript’s host and questioners', () => {
   const a = material([
     ['主持人', '你好，我是銘傳國小六年級的Joseph，請問政務委員是做什麼事情？'],
@@ -194,6 +217,8 @@ describe('importance: a transcript’s host and questioners', () => {
       '我們用一般像Skype或者是Facetime的方式，都沒有辦法一次呈現六、七個人的影像。',
     ]);
     expect(latinPerson(b, 'Judy')).toBe(true);
+    const c = material(['你是Schiller嗎？很高興可以跟你聊天。', '我們在Skype上開會。']);
+    expect(latinPerson(c, 'Schiller')).toBe(true);
     expect(latinPerson(b, 'Skype')).toBe(false);
     expect(latinPerson(b, 'Facetime')).toBe(false);
   });

@@ -335,7 +335,7 @@ export function latinPerson(a: DocAnalysis, word: string): boolean {
   if (known === undefined) {
     const w = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const introduced = new RegExp(
-      `(?:我叫|叫我|我是[^，。！？\\n]{0,16}的|名字是|名叫)\\s*${w}(?![A-Za-z])`,
+      `(?:我叫|叫我|我是[^，。！？\\n]{0,16}的|名字是|名叫|你是)\\s*${w}(?![A-Za-z])`,
       'u',
     );
     known =

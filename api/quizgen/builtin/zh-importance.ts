@@ -86,6 +86,9 @@ function isMarked(a: DocAnalysis, text: string): boolean {
 
 const settings = new WeakMap<DocAnalysis, Set<string>>();
 
+/** The home of the zh-TW locale, in both written forms. */
+const HOME = ['臺灣', '台灣'];
+
 /**
  * The place a Chinese material is set in: its most-mentioned checked place, in at least four
  * sentences and twice as many as any other (臺灣 in a Taiwanese talk). Everyone knows it;
@@ -110,6 +113,9 @@ export function settingPlaceZh(a: DocAnalysis): Set<string> {
     known.add(top[0]);
     known.add(top[0].replace(/臺/gu, '台'));
   }
+  // A zh-TW material is written from Taiwan: named in a few sentences, 臺灣 is its home even
+  // when the talk is about Estonia as much (「_____現在可以說…一定會想到的地方」).
+  if ((uses.get('臺灣')?.size ?? 0) >= 3) for (const form of HOME) known.add(form);
   settings.set(a, known);
   return known;
 }
