@@ -219,6 +219,14 @@ describe('importance: a transcript’s host and questioners', () => {
     expect(latinPerson(b, 'Judy')).toBe(true);
     const c = material(['你是Schiller嗎？很高興可以跟你聊天。', '我們在Skype上開會。']);
     expect(latinPerson(c, 'Schiller')).toBe(true);
+    const d = material([
+      '我與 Meta 首席 AI 科學家 Yann LeCun 一起啟動了這個基金會，也邀請了其他公司。',
+      'Tina？',
+      '我們用 ChatGPT 與 Sora 這些每天實際運作的系統來測試。',
+    ]);
+    expect(latinPerson(d, 'Yann LeCun')).toBe(true);
+    expect(latinPerson(d, 'Tina')).toBe(true);
+    expect(latinPerson(d, 'Sora')).toBe(false);
     expect(latinPerson(b, 'Skype')).toBe(false);
     expect(latinPerson(b, 'Facetime')).toBe(false);
   });

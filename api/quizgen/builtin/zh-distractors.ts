@@ -176,7 +176,16 @@ export function typedZhDistractors(
     // A person's Latin name (Joseph, Nana) is no option beside a product (Facetime, Skype),
     // nor a product beside a person.
     const keyPerson = latinPerson(a, answer.text);
-    return picked.filter((d) => !dottedFragment(a, d.text) && latinPerson(a, d.text) === keyPerson);
+    const keyShape = latinShape(answer.text);
+    return picked.filter(
+      (d) =>
+        !dottedFragment(a, d.text) &&
+        latinPerson(a, d.text) === keyPerson &&
+        // An acronym among acronyms (NCC, NFT), a name among names (Skype, Facetime).
+        latinShape(d.text) === keyShape &&
+        // Worm of OpenWorm: a piece of a longer Latin name of the material is no option.
+        !latinFragment(a, d.text),
+    );
   }
   // No options at all for a blank that should not be asked (大家, 一次, 上有).
   if (!isAskableZh(answer)) return [];
@@ -338,11 +347,35 @@ export function latinPerson(a: DocAnalysis, word: string): boolean {
       `(?:我叫|叫我|我是[^，。！？\\n]{0,16}的|名字是|名叫|你是)\\s*${w}(?![A-Za-z])`,
       'u',
     );
+    // 「Tina？」 alone on a line: someone addressed by name.
+    const addressed = new RegExp(`(?:^|\\n)\\s*${w}\\s*[？?！!]\\s*(?:$|\\n)`, 'u');
+    // 「首席 AI 科學家 Yann LeCun」: a role right before the name.
+    const titled = new RegExp(
+      `(?:科學家|執行長|教授|博士|部長|總統|創辦人|共同創辦人|學者|作家|記者|主席|院士|學家|總監|大使|議員)\\s*${w}(?![A-Za-z])`,
+      'u',
+    );
     known =
       introduced.test(a.fullText) ||
+      addressed.test(a.fullText) ||
+      titled.test(a.fullText) ||
       usedAsPerson(a.fullText, word) ||
       [...a.terms.values()].some((t) => t.text === word && t.kind === 'person');
     cache.set(word, known);
   }
   return known;
+}
+
+/** The written shape of a Latin name: an acronym (NCC, 3D) or a word-like name (Skype). */
+function latinShape(text: string): 'acronym' | 'name' {
+  return /^[A-Z0-9][A-Z0-9+&.-]{1,6}$/.test(text) ? 'acronym' : 'name';
+}
+
+/**
+ * Whether a Latin word is part of a longer Latin name of the material (Worm and Open of
+ * OpenWorm, glossed word by word): as an option it reads as a fragment, not a thing.
+ */
+function latinFragment(a: DocAnalysis, word: string): boolean {
+  for (const t of a.terms.values())
+    if (t.text !== word && /^[A-Za-z]/.test(t.text) && t.text.includes(word)) return true;
+  return false;
 }
