@@ -136,6 +136,15 @@ describe('importance: what a Chinese blank may ask', () => {
     expect(worth(a, '越討論會越偏', '討論會')).toBe(false);
   });
 
+  it('asks no adjective after a degree word and no verb before its object', () => {
+    const a = material([
+      '在台南或者是高雄，新創產業其實是非常蓬勃的，很多公司都在那裡設點。',
+      '想出一些方法讓不同世代的人還是可以協作，是整個社會需要的事情。',
+    ]);
+    expect(worth(a, '非常蓬勃', '蓬勃')).toBe(false);
+    expect(worth(a, '想出一些方法', '想出')).toBe(false);
+  });
+
   it('treats sentence adverbs (事實上, 原則上) as no term', () => {
     for (const text of ['事實上', '原則上', '一般來說'])
       expect(
@@ -251,6 +260,8 @@ describe('giveaways beside the blank', () => {
     expect(worth(a, '年的USR', 'USR')).toBe(false);
     expect(worth(a, 'Taiwan plus', 'Taiwan')).toBe(false);
     expect(worth(a, 'TWID', 'TWID')).toBe(true);
+    const b = material(['民主網絡司處理像 web3、IPFS 等等的題目，也讓地方政府可以使用。']);
+    expect(worth(b, 'web3、IPFS', 'IPFS')).toBe(false);
   });
 });
 

@@ -138,12 +138,16 @@ export function isWorthKnowingZh(
   term: Pick<Term, 'text' | 'kind' | 'key' | 'sentenceIds' | 'pos'>,
 ): boolean {
   const text = key.text;
-  if (!/\p{Script=Han}/u.test(text)) return latinWorthAsking(sentence.text, key);
-  if (settingPlaceZh(a).has(text)) return false;
   const before = sentence.text.slice(0, key.start);
   const after = sentence.text.slice(key.end);
   // 「web3、_____等等」: one member of a list; any other member fits the blank.
   if (/、\s*$/u.test(before) || /^\s*(?:、|等)/u.test(after)) return false;
+  if (!/\p{Script=Han}/u.test(text)) return latinWorthAsking(sentence.text, key);
+  if (settingPlaceZh(a).has(text)) return false;
+  // 「非常_____的」: a degree word asks for an adjective; 「_____一些方法」: a word taking an
+  // object is a verb, whatever jieba tagged it.
+  if (/(?:非常|很|最|太|更|比較|相當|十分|越來越)\s*$/u.test(before)) return false;
+  if (/^(?:一些|一個|一種|這些|那些|了|過|著)/u.test(after)) return false;
   // 本憲法, 該法: the determiner says which one; the blank names the document itself.
   if (SELF_REFERENCE.test(before)) return false;
   // 「_____流動」 for 性別流動: a blank inside a quoted term splits the term.
