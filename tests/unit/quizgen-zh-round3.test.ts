@@ -78,6 +78,9 @@ describe('importance: what a Chinese blank may ask', () => {
     expect(generalIdf('秋後算帳')!).toBeGreaterThan(COMMON_IDF);
     // A compound jieba reads as two words is the material's own term.
     expect(generalIdf('公民社會')).toBeUndefined();
+    // 計畫 and 部會 are everyday Taiwanese words jieba's Simplified dictionary splits in two.
+    expect(generalIdf('計畫')!).toBeLessThan(EVERYDAY_IDF);
+    expect(generalIdf('部會')!).toBeLessThan(EVERYDAY_IDF);
   });
 
   it('asks no everyday word the material neither quotes, defines nor lists', () => {
@@ -236,6 +239,8 @@ describe('importance: a transcript’s host and questioners', () => {
     expect(latinPerson(d, 'Yann LeCun')).toBe(true);
     expect(latinPerson(d, 'Tina')).toBe(true);
     expect(latinPerson(d, 'Sora')).toBe(false);
+    const e = material(['有一位思想家叫做Cass Sunstein，他說抽象的議題會讓大家選邊站。']);
+    expect(latinPerson(e, 'Cass Sunstein')).toBe(true);
     expect(latinPerson(b, 'Skype')).toBe(false);
     expect(latinPerson(b, 'Facetime')).toBe(false);
   });

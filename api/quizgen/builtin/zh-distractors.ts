@@ -354,9 +354,15 @@ export function latinPerson(a: DocAnalysis, word: string): boolean {
       `(?:科學家|執行長|教授|博士|部長|總統|創辦人|共同創辦人|學者|作家|記者|主席|院士|學家|總監|大使|議員)\\s*${w}(?![A-Za-z])`,
       'u',
     );
+    // 「有一位思想家叫做Cass Sunstein」, 「一個歌手叫做「Leonard Cohen」」.
+    const called = new RegExp(
+      `(?:家|者|手|人|師|員)(?:叫做|叫作|名叫|叫)\\s*[「『]?\\s*${w}(?![A-Za-z])`,
+      'u',
+    );
     known =
       introduced.test(a.fullText) ||
       addressed.test(a.fullText) ||
+      called.test(a.fullText) ||
       titled.test(a.fullText) ||
       usedAsPerson(a.fullText, word) ||
       [...a.terms.values()].some((t) => t.text === word && t.kind === 'person');

@@ -33,6 +33,11 @@ export function generalIdf(word: string): number | undefined {
   const tokens = jieba.cut(simplified, false);
   let value: number | undefined;
   if (tokens.length === 1) value = tfidf.extractKeywords(jieba, simplified, 1)[0]?.weight;
+  // 計畫 (计画), 部會 (部会): a Taiwanese two-character word jieba's Simplified dictionary
+  // reads as two single characters is an ordinary word it does not know, not a compound of
+  // the material: it counts as everyday.
+  else if ([...word].length === 2 && tokens.every((t) => [...t].length === 1))
+    value = EVERYDAY_IDF - 0.01;
   if (idfCache.size > 20_000) idfCache.clear();
   idfCache.set(word, value);
   return value;
