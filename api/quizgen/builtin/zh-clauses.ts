@@ -47,6 +47,7 @@ export function lendsWindows(sentence: AnalysedSentence, language: 'zh' | 'en'):
 export function clauseWindows(sentence: AnalysedSentence): AnalysedSentence[] {
   const text = sentence.text;
   const out: AnalysedSentence[] = [];
+  const termStarts = new Set(sentence.mentions.map((m) => m.start));
   let from = 0;
   while (from < text.length) {
     const window = windowFrom(text, from);
@@ -60,21 +61,25 @@ export function clauseWindows(sentence: AnalysedSentence): AnalysedSentence[] {
       });
       from = window.end;
     }
-    from = nextStart(text, window ? from : from + 1);
+    from = nextStart(text, window ? from : from + 1, termStarts);
   }
   return out;
 }
 
 /**
  * Where the next window may start at or after `at`: after a semicolon, or after a comma when
- * the clause opens with a subject or an additive word (我們…, 另外…), so the window reads as a
- * statement of its own.
+ * the clause opens with a subject, an additive word or a term of the material (我們…, 另外…,
+ * 數位產業署…), so the window reads as a statement of its own.
  */
-function nextStart(text: string, at: number): number {
+function nextStart(text: string, at: number, termStarts: Set<number>): number {
   for (let i = Math.max(at, 1); i < text.length; i++) {
     const c = text[i - 1]!;
     if (c === '；' || c === ';') return i;
-    if ((c === '，' || c === ',') && OPENER.test(text.slice(i).trimStart())) return i;
+    if (c !== '，' && c !== ',') continue;
+    const rest = text.slice(i);
+    const lead = rest.length - rest.trimStart().length;
+    // A clause that opens with a subject: 我們…, 另外…, or a term of the material (數位產業署…).
+    if (OPENER.test(rest.trimStart()) || termStarts.has(i + lead)) return i;
   }
   return text.length;
 }

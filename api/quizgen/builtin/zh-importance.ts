@@ -213,6 +213,10 @@ function latinWorthAsking(sentence: string, key: { start: number; end: number })
   return true;
 }
 
+/** Family members in a speaker's anecdote. */
+const KIN =
+  /(?:我|我們|他|她)(?:的)?(?:阿媽|阿嬤|阿公|奶奶|爺爺|外婆|外公|媽媽|爸爸|媽|爸|母親|父親|女兒|兒子|太太|先生|老婆|老公|哥哥|姊姊|姐姐|弟弟|妹妹|孩子|小孩)/u;
+
 /** Units of the clock and the stopwatch: the room's schedule, not a fact of the material. */
 const CLOCK_UNIT = /^(?:點|分|秒)$/u;
 /** Words that make a number rough or hypothetical (大概二十年前, 可能是五年之內, 十年左右). */
@@ -235,6 +239,9 @@ export function isNumberWorthAskingZh(
   const before = text.slice(0, n.start);
   const after = text.slice(n.end);
   if (CLOCK_UNIT.test(n.unit) || /點\s*$/u.test(before)) return false;
+  // 「我阿媽已經 95 歲了」: a number of the speaker's family anecdote is no fact to learn.
+  const clause = before.slice(Math.max(before.lastIndexOf('，'), before.lastIndexOf('。')) + 1);
+  if (KIN.test(clause)) return false;
   if (/^(?:分鐘|小時)$/u.test(n.unit) && !NORMATIVE.test(text)) return false;
   if (ROUGH_BEFORE.test(before) || ROUGH_AFTER.test(after)) return false;
   // 大概從二十年前, 大約在十點: a rough word a few characters before still makes it rough.

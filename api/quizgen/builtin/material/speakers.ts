@@ -30,29 +30,50 @@ export interface Speakers {
   /** Every speaker's name, for "no blank on a speaker's name". */
   names: Set<string>;
   /**
-   * Speakers who say less than MINOR_SHARE of what the main speaker says: the host, the
-   * interviewer, reporters and students asking, the room's helpers. Their lines frame the
-   * material; a panel's other substantial speakers are not among them.
+   * Speakers who say less than MINOR_SHARE of what the main speaker says and only frame: the
+   * host or moderator, reporters and students asking, the room's helpers. A panel guest who
+   * makes statements is not among them.
    */
   minor?: Set<string>;
 }
 
-/** A speaker saying less than this share of the main speaker's text only frames the talk. */
+/** A speaker saying less than this share of the main speaker's text may only frame the talk. */
 export const MINOR_SHARE = 0.4;
+/** Sentences this short on average (characters) are a host's turns, not statements. */
+const SHORT_TURN = 25;
+/** Labels of a host's role: 主持人, 司儀, 記者, Moderator. */
+const HOST_ROLE =
+  /主持|司儀|記者|主播|旁白|提問|觀眾|聽眾|host|moderator|interviewer|question|audience/iu;
 
 /** Speakers of the material and its main one (by characters spoken). */
 export function findSpeakers(
   sentences: ReadonlyArray<Pick<AnalysedSentence, 'location' | 'text'>>,
 ): Speakers {
   const chars = new Map<string, number>();
+  const lines = new Map<string, number>();
+  const questions = new Map<string, number>();
   for (const s of sentences) {
     const who = speakerOf(s);
-    if (who) chars.set(who, (chars.get(who) ?? 0) + s.text.length);
+    if (!who) continue;
+    chars.set(who, (chars.get(who) ?? 0) + s.text.length);
+    lines.set(who, (lines.get(who) ?? 0) + 1);
+    if (/[?？][」』"”]?\s*$/u.test(s.text)) questions.set(who, (questions.get(who) ?? 0) + 1);
   }
   const names = new Set(chars.keys());
   if (chars.size < 2) return { names };
   const [main, most] = [...chars].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))[0]!;
-  const minor = new Set([...chars].filter(([, c]) => c < MINOR_SHARE * most).map(([who]) => who));
+  // A minor speaker says much less than the main one and frames: a host or moderator by role,
+  // or someone whose lines are questions or short turns (students, reporters). A panel guest
+  // who makes statements of their own stays material (weighed down in selection).
+  const minor = new Set(
+    [...chars]
+      .filter(([who, c]) => {
+        if (c >= MINOR_SHARE * most) return false;
+        const n = lines.get(who) ?? 1;
+        return HOST_ROLE.test(who) || (questions.get(who) ?? 0) / n >= 0.25 || c / n < SHORT_TURN;
+      })
+      .map(([who]) => who),
+  );
   return { main, names, minor };
 }
 
