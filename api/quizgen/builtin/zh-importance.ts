@@ -239,6 +239,8 @@ export function isNumberWorthAskingZh(
   const before = text.slice(0, n.start);
   const after = text.slice(n.end);
   if (CLOCK_UNIT.test(n.unit) || /點\s*$/u.test(before)) return false;
+  // 「上禮拜_____3日」, 「在 _____ 27 日」: the month of a spoken date is a date part, not a fact.
+  if (n.unit === '月' && /^\s*[\d一二三四五六七八九十]+\s*[日號]/u.test(after)) return false;
   // 「我阿媽已經 95 歲了」: a number of the speaker's family anecdote is no fact to learn.
   const clause = before.slice(Math.max(before.lastIndexOf('，'), before.lastIndexOf('。')) + 1);
   if (KIN.test(clause)) return false;

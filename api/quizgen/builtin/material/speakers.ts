@@ -56,8 +56,11 @@ export function findSpeakers(
     const who = speakerOf(s);
     if (!who) continue;
     chars.set(who, (chars.get(who) ?? 0) + s.text.length);
+    // The label heading itself (「李禾于：」) is no line of theirs.
+    if (speakerLabel(s.text)) continue;
     lines.set(who, (lines.get(who) ?? 0) + 1);
-    if (/[?？][」』"”]?\s*$/u.test(s.text)) questions.set(who, (questions.get(who) ?? 0) + 1);
+    if (/[?？][」』"”]?\s*(?:[（(][^）)]{0,6}[）)])?\s*$/u.test(s.text))
+      questions.set(who, (questions.get(who) ?? 0) + 1);
   }
   const names = new Set(chars.keys());
   if (chars.size < 2) return { names };
