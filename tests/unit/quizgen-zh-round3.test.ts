@@ -179,6 +179,7 @@ describe('importance: numbers of the room and the clock', () => {
     expect(ask('短短兩分鐘之內，最好的意見就浮上來了。', '兩分')).toBe(false);
     expect(ask('我阿媽已經九十五歲了，她還會去教更年輕的朋友用手機。', '九十五歲')).toBe(false);
     expect(ask('在上禮拜9月3日的遊行，網路上有很多謠言在流傳。', '9月')).toBe(false);
+    expect(ask('金管會讓他有六至十二個月的時間接受輔導。', '十二個')).toBe(false);
   });
 
   it('asks a stated figure, and a duration a rule sets', () => {

@@ -248,6 +248,9 @@ export function isNumberWorthAskingZh(
   if (ROUGH_BEFORE.test(before) || ROUGH_AFTER.test(after)) return false;
   // 大概從二十年前, 大約在十點: a rough word a few characters before still makes it rough.
   if (/(?:大概|大約|差不多|可能|好像)[^，。；、]{0,3}$/u.test(before)) return false;
+  // 「六至十二個月」: the first value of a range may stand bare, without its unit.
+  if (/[零〇一二兩三四五六七八九十百\d]\s*(?:至|到|～|~|–|-)\s*$/u.test(before)) return false;
+  if (/^\s*(?:至|到|～|~|–|-)\s*[零〇一二兩三四五六七八九十百\d]/u.test(after)) return false;
   return !pairedNumber(text, n, sentence.numbers);
 }
 
