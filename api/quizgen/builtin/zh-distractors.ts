@@ -171,8 +171,22 @@ export function typedZhDistractors(
   if (a.language !== 'zh' || answer.kind !== 'term') return picked;
   // A Latin name in Chinese text: never a fragment of a dotted name (Pol of Pol.is, sli of
   // sli.do) on either side.
-  if (!/\p{Script=Han}/u.test(answer.text))
-    return dottedFragment(a, answer.text) ? [] : picked.filter((d) => !dottedFragment(a, d.text));
+  if (!/\p{Script=Han}/u.test(answer.text)) {
+    if (dottedFragment(a, answer.text)) return [];
+    // A person's Latin name (Joseph, Nana) is no option beside a product (Facetime, Skype),
+    // nor a product beside a person.
+    const keyPerson = latinPerson(a, answer.text);
+    const keyShape = latinShape(answer.text);
+    return picked.filter(
+      (d) =>
+        !dottedFragment(a, d.text) &&
+        latinPerson(a, d.text) === keyPerson &&
+        // An acronym among acronyms (NCC, NFT), a name among names (Skype, Facetime).
+        latinShape(d.text) === keyShape &&
+        // Worm of OpenWorm: a piece of a longer Latin name of the material is no option.
+        !latinFragment(a, d.text),
+    );
+  }
   // No options at all for a blank that should not be asked (大家, 一次, 上有).
   if (!isAskableZh(answer)) return [];
   const keyKind = verifiedKind(a, answer.term);
@@ -314,4 +328,60 @@ export function dottedFragment(a: DocAnalysis, word: string): boolean {
     cache.set(word, known);
   }
   return known;
+}
+
+const latinPeople = new WeakMap<DocAnalysis, Map<string, boolean>>();
+
+/**
+ * Whether the material uses a Latin word as a person's name: introduced as one (「我叫Nana」,
+ * 「你也可以叫我Judy」, 「我是銘傳國小六年級的Joseph」), written with a title or a speaker's
+ * colon after it, or kept by the term ranking as a person.
+ */
+export function latinPerson(a: DocAnalysis, word: string): boolean {
+  let cache = latinPeople.get(a);
+  if (!cache) latinPeople.set(a, (cache = new Map()));
+  let known = cache.get(word);
+  if (known === undefined) {
+    const w = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const introduced = new RegExp(
+      `(?:我叫|叫我|我是[^，。！？\\n]{0,16}的|名字是|名叫|你是)\\s*${w}(?![A-Za-z])`,
+      'u',
+    );
+    // 「Tina？」 alone on a line: someone addressed by name.
+    const addressed = new RegExp(`(?:^|\\n)\\s*${w}\\s*[？?！!]\\s*(?:$|\\n)`, 'u');
+    // 「首席 AI 科學家 Yann LeCun」: a role right before the name.
+    const titled = new RegExp(
+      `(?:科學家|執行長|教授|博士|部長|總統|創辦人|共同創辦人|學者|作家|記者|主席|院士|學家|總監|大使|議員)\\s*${w}(?![A-Za-z])`,
+      'u',
+    );
+    // 「有一位思想家叫做Cass Sunstein」, 「一個歌手叫做「Leonard Cohen」」.
+    const called = new RegExp(
+      `(?:家|者|手|人|師|員)(?:叫做|叫作|名叫|叫)\\s*[「『]?\\s*${w}(?![A-Za-z])`,
+      'u',
+    );
+    known =
+      introduced.test(a.fullText) ||
+      addressed.test(a.fullText) ||
+      called.test(a.fullText) ||
+      titled.test(a.fullText) ||
+      usedAsPerson(a.fullText, word) ||
+      [...a.terms.values()].some((t) => t.text === word && t.kind === 'person');
+    cache.set(word, known);
+  }
+  return known;
+}
+
+/** The written shape of a Latin name: an acronym (NCC, 3D) or a word-like name (Skype). */
+function latinShape(text: string): 'acronym' | 'name' {
+  return /^[A-Z0-9][A-Z0-9+&.-]{1,6}$/.test(text) ? 'acronym' : 'name';
+}
+
+/**
+ * Whether a Latin word is part of a longer Latin name of the material (Worm and Open of
+ * OpenWorm, glossed word by word): as an option it reads as a fragment, not a thing.
+ */
+function latinFragment(a: DocAnalysis, word: string): boolean {
+  for (const t of a.terms.values())
+    if (t.text !== word && /^[A-Za-z]/.test(t.text) && t.text.includes(word)) return true;
+  return false;
 }

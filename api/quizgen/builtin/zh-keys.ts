@@ -15,6 +15,10 @@ const ZH_FILLER = new Set(
   ),
 );
 
+/** Sentence adverbs built on 上 or 來說 (事實上, 基本上, 一般來說). */
+const SENTENCE_ADVERB =
+  /^(?:事實|基本|原則|實際|理論|表面|本質|大致|大體|一般|總體|整體|相對|某種程度|技術|法律|形式|名義)(?:上|來說|而言)$/u;
+
 /** Parts of speech of a word that names something (jieba tags). */
 const NAMING_POS = /^(?:n|nr|nrt|nrfg|ns|nt|nz|ng|nw|vn|an|eng|j|l|i|x)$/;
 
@@ -44,6 +48,8 @@ export function isAskableZh(answer: Answer): boolean {
   // Arduino); a lower-case English word (department, stakeholder) is a gloss or a fragment.
   if (!/\p{Script=Han}/u.test(text)) return text.length >= 2 && /^[\p{Lu}\d]/u.test(text);
   if (ZH_FILLER.has(text) || ZH_GENERIC.has(text) || ZH_STOPWORDS.has(text)) return false;
+  // 事實上, 原則上, 理論上: a sentence adverb of the speaker, not a term.
+  if (SENTENCE_ADVERB.test(text)) return false;
   if (GLUED_START.test(text) && [...text].length <= 2) return false;
   // 不太會, 不一定, 不能: a negated modal or adverb, not a term.
   if (/^不(?:太|會|能|要|用|是|一定|必|見得|再|斷)/u.test(text)) return false;

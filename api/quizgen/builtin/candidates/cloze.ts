@@ -6,6 +6,10 @@ import { columnWeight, isDetermined, tableKey } from '../records.js';
 import { segmentChinese } from '../segment-zh.js';
 import { termKey } from '../terms.js';
 import { EN_STOPWORDS, ZH_STOPWORDS } from '../../text/stopwords.js';
+import { findSpeakers, isMinorSpeakerLine } from '../material/speakers.js';
+import { isNumberWorthAskingZh, isWorthKnowingZh } from '../zh-importance.js';
+import { clauseWindows, lendsWindows } from '../zh-clauses.js';
+import { zhListCandidates } from '../zh-enumeration.js';
 import { isEvaluativeAdjective, standsAsEnglishOption } from '../../text/en-lexicon.js';
 
 /** A sentence and the answers that could be blanked in it, best first. */
@@ -29,7 +33,12 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
   const maxCentrality = Math.max(...a.sentences.map((s) => s.centrality), 1);
   const maxTerm = Math.max(...[...a.terms.values()].map((t) => t.score), 1);
   const out: ClozeCandidate[] = [];
-  for (const sentence of a.sentences) {
+  const speakers = a.language === 'zh' ? findSpeakers(a.sentences) : undefined;
+  // A run-on sentence of a Chinese talk (over 150 characters) lends its opening clauses.
+  const sentences = a.sentences.flatMap((s) =>
+    lendsWindows(s, a.language) ? clauseWindows(s) : [s],
+  );
+  for (const sentence of sentences) {
     if (sentence.record) {
       const row = recordCandidate(a, sentence);
       if (row) out.push(row);
@@ -37,6 +46,9 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
     }
     if (!sentence.usable || DISCOURSE.test(sentence.text)) continue;
     if (a.language === 'en' && framingSentences(a).has(sentence.id)) continue;
+    // A Chinese transcript's host, interviewer or questioner frames the talk (「我是中山國中的
+    // 喆曦」, 「像我們高中生也會有…」): their lines give no blank and no statement.
+    if (speakers && isMinorSpeakerLine(speakers, sentence)) continue;
     const answers: Array<{ answer: Answer; weight: number }> = [];
     const listGap = a.language === 'zh' ? ZH_LIST_GAP : EN_SERIES_GAP;
     sentence.mentions.forEach((m, i) => {
@@ -50,6 +62,7 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
       if (sentence.mentions.some((o) => o !== m && o.key === m.key)) return;
       if (!isOptionWorthy(a, term)) return;
       if (a.language === 'zh' && !zhKeyFits(a, sentence, m.text, m.start, term)) return;
+      if (a.language === 'zh' && !isWorthKnowingZh(a, sentence, m, term)) return;
       let weight = Math.sqrt(term.score / maxTerm) * (term.sentenceIds.length > 1 ? 1 : 0.8);
       if (a.language === 'en' && !englishKeyMatters(a, sentence.text, m.text, m.start, term))
         return;
@@ -67,6 +80,7 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
       if (!n.unit || isBarePageNumber(n.text)) continue;
       if (!isBlankable(sentence.text, n.text, n.start, a.language)) continue;
       if (a.language === 'en' && !englishNumberFits(sentence.text, n)) continue;
+      if (a.language === 'zh' && !isNumberWorthAskingZh(sentence, n)) continue;
       answers.push({
         answer: { kind: 'number', text: n.text, start: n.start, end: n.end, number: n },
         weight: 0.45,
@@ -84,6 +98,18 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
       lengthFit(sentence, a.language);
     out.push({ sentence, answers: answers.map((x) => x.answer), score });
   }
+  // 「A、B與C」: which of these is not one of what the passage lists (a relation item).
+  out.push(
+    ...zhListCandidates(
+      a,
+      sentences,
+      (s) =>
+        s.usable &&
+        !s.record &&
+        !DISCOURSE.test(s.text) &&
+        !(speakers && isMinorSpeakerLine(speakers, s)),
+    ),
+  );
   return out.sort((x, y) => y.score - x.score || x.sentence.id - y.sentence.id);
 }
 

@@ -86,6 +86,14 @@ export function glossedBeside(sentence: string, answer: Pick<Answer, 'start' | '
   const key = sentence.slice(answer.start, answer.end);
   if (/\p{Script=Han}/u.test(key) && /^\s*[（(]\s*[A-Za-z][A-Za-z .'’-]{1,40}[）)]/u.test(after))
     return true;
+  // 「性別開放填空」（gender is an input field）: the gloss translates the whole phrase the key
+  // opens or ends, so it spells the key too.
+  if (
+    /\p{Script=Han}/u.test(key) &&
+    /^\p{Script=Han}{1,8}[」』]?\s*[（(]\s*[A-Za-z][A-Za-z .'’-]{1,40}[）)]/u.test(after) &&
+    /(?:^|[「『，。；、\s])$/u.test(before)
+  )
+    return true;
   // The key is the gloss: a Latin word in parentheses right after a Chinese word.
   return (
     /^[A-Za-z]/.test(key) &&

@@ -36,7 +36,7 @@ const ZH_CHATTER =
  * (sli.do, 按讚), phones and connections, the running order and the minutes left.
  */
 const ZH_LOGISTICS =
-  /講桌|講台那邊|輸入\d+就|放(?:[一兩二三幾]部)?影片|影片(?:播|放)完|(?:提問|問問題)的方式|連不上|帶手機|按讚的數量|提早結束|(?:今天|等一下)(?:討論|進行)?的(?:程序|流程)|(?:接下來|等一下|待會)的?[^，。]{0,8}分鐘|投影片(?:切換|下一張)|麥克風|下一張(?:投影片)?|休息時間|(?:掃描|掃)(?:這個)?\s?QR/iu;
+  /時間(?:跟|和|與)空間的結構|時間結構|讓出空間|(?:今天|待會|等一下)[^，。]{0,10}(?:的時間|的流程|的程序|的場地|的空間)|講桌|講台那邊|輸入\d+就|放(?:[一兩二三幾]部)?影片|影片(?:播|放)完|(?:提問|問問題)的方式|連不上|帶手機|按讚的數量|提早結束|(?:今天|等一下)(?:討論|進行)?的(?:程序|流程)|(?:接下來|等一下|待會)的?[^，。]{0,8}分鐘|投影片(?:切換|下一張)|麥克風|下一張(?:投影片)?|休息時間|(?:掃描|掃)(?:這個)?\s?QR/iu;
 const EN_LOGISTICS =
   /\b(?:next slide|(?:share|see) (?:my|the|your) screen|(?:the|this|my) (?:microphone|mic)\b|unmute|in the chat\b|(?:coffee|lunch|short) break|(?:play|show) (?:you )?(?:a|the|this|two|three) (?:short )?(?:videos?|clips?)|(?:the|our) (?:Q&A|question and answer) (?:session|part|portion)|raise your hands?|scan the QR|wi-?fi password|(?:we have|there are) (?:about )?\w+ minutes (?:left|remaining))\b/i;
 

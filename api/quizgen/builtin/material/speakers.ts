@@ -29,21 +29,67 @@ export interface Speakers {
   main?: string;
   /** Every speaker's name, for "no blank on a speaker's name". */
   names: Set<string>;
+  /**
+   * Speakers who say less than MINOR_SHARE of what the main speaker says and only frame: the
+   * host or moderator, reporters and students asking, the room's helpers. A panel guest who
+   * makes statements is not among them.
+   */
+  minor?: Set<string>;
 }
+
+/** A speaker saying less than this share of the main speaker's text may only frame the talk. */
+export const MINOR_SHARE = 0.4;
+/** Sentences this short on average (characters) are a host's turns, not statements. */
+const SHORT_TURN = 25;
+/** Labels of a host's role: 主持人, 司儀, 記者, Moderator. */
+const HOST_ROLE =
+  /主持|司儀|記者|主播|旁白|提問|觀眾|聽眾|host|moderator|interviewer|question|audience/iu;
 
 /** Speakers of the material and its main one (by characters spoken). */
 export function findSpeakers(
   sentences: ReadonlyArray<Pick<AnalysedSentence, 'location' | 'text'>>,
 ): Speakers {
   const chars = new Map<string, number>();
+  const lines = new Map<string, number>();
+  const questions = new Map<string, number>();
   for (const s of sentences) {
     const who = speakerOf(s);
-    if (who) chars.set(who, (chars.get(who) ?? 0) + s.text.length);
+    if (!who) continue;
+    chars.set(who, (chars.get(who) ?? 0) + s.text.length);
+    // The label heading itself (「李禾于：」) is no line of theirs.
+    if (speakerLabel(s.text)) continue;
+    lines.set(who, (lines.get(who) ?? 0) + 1);
+    if (/[?？][」』"”]?\s*(?:[（(][^）)]{0,6}[）)])?\s*$/u.test(s.text))
+      questions.set(who, (questions.get(who) ?? 0) + 1);
   }
   const names = new Set(chars.keys());
   if (chars.size < 2) return { names };
-  const main = [...chars].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))[0]![0];
-  return { main, names };
+  const [main, most] = [...chars].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))[0]!;
+  // A minor speaker says much less than the main one and frames: a host or moderator by role,
+  // or someone whose lines are questions or short turns (students, reporters). A panel guest
+  // who makes statements of their own stays material (weighed down in selection).
+  const minor = new Set(
+    [...chars]
+      .filter(([who, c]) => {
+        if (c >= MINOR_SHARE * most) return false;
+        const n = lines.get(who) ?? 1;
+        return HOST_ROLE.test(who) || (questions.get(who) ?? 0) / n >= 0.25 || c / n < SHORT_TURN;
+      })
+      .map(([who]) => who),
+  );
+  return { main, names, minor };
+}
+
+/**
+ * Whether a sentence is a minor speaker's (host, interviewer, questioner): its words set up
+ * the main speaker's answers and are not themselves what the material teaches.
+ */
+export function isMinorSpeakerLine(
+  speakers: Speakers,
+  sentence: Pick<AnalysedSentence, 'location'>,
+): boolean {
+  const who = speakerOf(sentence);
+  return who !== undefined && (speakers.minor?.has(who) ?? false);
 }
 
 /** How much a sentence spoken by someone other than the main speaker still weighs. */
