@@ -374,7 +374,7 @@ describe.concurrent('the shared corpus through the upload API', () => {
           expect(material.type).toBe(row.format);
           expect(material.files[0]).toMatchObject({
             file_name: file.name,
-            size: file.bytes.length,
+            file_size: file.bytes.length,
           });
           const stored = await t.db
             .selectFrom('material_files')
