@@ -1,5 +1,6 @@
 import { parseChineseNumeral } from '../quizgen/builtin/numbers.js';
 import { toSimplifiedSameLength, toTraditional } from '../quizgen/text/chinese-script.js';
+import { EN_NUMBER_WORDS } from '../quizgen/text/en-number-words.js';
 import { withoutGenericHead, withoutGenericModifier } from '../quizgen/text/normalize.js';
 
 // Everything a learner does not mean as part of the answer goes: spaces, punctuation, symbols.
@@ -24,39 +25,6 @@ const UNITS: Array<[RegExp, string]> = [
   [/(?<=\d)\s*(?:years?|yrs?|年)(?![\p{L}])/giu, 'yr'],
 ];
 
-const EN_NUMBER_WORDS: Record<string, number> = {
-  zero: 0,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
-  hundred: 100,
-  thousand: 1000,
-  million: 1e6,
-};
 const EN_NUMBER_WORD = Object.keys(EN_NUMBER_WORDS).join('|');
 const EN_NUMBER_RUN = new RegExp(
   `\\b(?:${EN_NUMBER_WORD})(?:(?:\\s+and)?[\\s-]+(?:${EN_NUMBER_WORD}))*\\b`,

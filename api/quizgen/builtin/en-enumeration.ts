@@ -8,6 +8,7 @@ import { citationOf, type BuildContext, type Draft } from './draft.js';
 import { relatedConcepts } from './explain.js';
 import { termKey } from './terms.js';
 import { modifierTags } from './en-pos.js';
+import { EN_NUMBER_WORDS } from '../text/en-number-words.js';
 
 /**
  * An expert item that needs two places of the material: "Which of these is NOT one of the three
@@ -29,17 +30,6 @@ export interface EnumerationCandidate {
   acrossPlaces: true;
   build(ctx: BuildContext, type: QuestionType, truth: boolean): Draft | undefined;
 }
-
-const COUNT: Record<string, number> = {
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-};
 
 /** "… three different approaches for quantifying X: " / "The four principles of Y are ". */
 const HEADER =
@@ -85,7 +75,7 @@ export function enumerationIn(a: DocAnalysis, sentence: AnalysedSentence): Found
   for (let i = 0; i < mentions.length; i++) {
     const header = HEADER.exec(text.slice(0, mentions[i]!.start));
     if (!header) continue;
-    const count = COUNT[header[1]!]!;
+    const count = EN_NUMBER_WORDS[header[1]!]!;
     const chain = [mentions[i]!];
     for (let j = i + 1; j < mentions.length; j++) {
       if (!EN_LIST_GAP.test(text.slice(mentions[j - 1]!.end, mentions[j]!.start))) break;
