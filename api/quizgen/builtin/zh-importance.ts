@@ -245,6 +245,10 @@ export function isNumberWorthAskingZh(
   const clause = before.slice(Math.max(before.lastIndexOf('，'), before.lastIndexOf('。')) + 1);
   if (KIN.test(clause)) return false;
   if (/^(?:分鐘|小時)$/u.test(n.unit) && !NORMATIVE.test(text)) return false;
+  // 「政府網站分散在十七個。」: a count whose noun is left out ends its clause; what it counts is
+  // an aside of the speaker's, not a fact the material states (五十個州 names what it counts).
+  if (/^(?:個|種|項|家|處|間)$/u.test(n.unit) && !/^\s*[\p{Script=Han}A-Za-z]/u.test(after))
+    return false;
   if (ROUGH_BEFORE.test(before) || ROUGH_AFTER.test(after)) return false;
   // 大概從二十年前, 大約在十點: a rough word a few characters before still makes it rough.
   if (/(?:大概|大約|差不多|可能|好像)[^，。；、]{0,3}$/u.test(before)) return false;
