@@ -4,7 +4,10 @@ import { analyseDocument, type DocAnalysis } from '../../api/quizgen/builtin/ana
 import { findNumbers } from '../../api/quizgen/builtin/numbers.js';
 import { acceptedAnswers } from '../../api/quizgen/builtin/variants.js';
 import { broadSameHead, insideLongerTerm } from '../../api/quizgen/builtin/zh-distractors.js';
-import { isNumberWorthAskingZh } from '../../api/quizgen/builtin/zh-importance.js';
+import {
+  isNumberWorthAskingZh,
+  typedKeyPinnedZh,
+} from '../../api/quizgen/builtin/zh-importance.js';
 import { taiwanWording } from '../../api/quizgen/text/zh-vocabulary.js';
 import { shortAnswerMatches } from '../../api/scoring/short-answer.js';
 
@@ -15,15 +18,23 @@ import { shortAnswerMatches } from '../../api/scoring/short-answer.js';
  * sentences written for these tests.
  */
 
-function material(paragraphs: string[]): DocAnalysis {
+/** A material of paragraphs, each optionally under a speaker label. */
+function material(paragraphs: Array<string | [string, string]>): DocAnalysis {
   const doc: ExtractedDocument = {
     language: 'zh-TW',
     warnings: [],
-    blocks: paragraphs.map((text, index) => ({
-      fileId: 'f.md',
-      text,
-      location: { kind: 'paragraph' as const, index, headingPath: ['講稿'] },
-    })),
+    blocks: paragraphs.map((p, index) => {
+      const [who, text] = typeof p === 'string' ? [undefined, p] : p;
+      return {
+        fileId: 'f.md',
+        text,
+        location: {
+          kind: 'paragraph' as const,
+          index,
+          headingPath: who ? ['座談', `${who}：`] : ['講稿'],
+        },
+      };
+    }),
   };
   return analyseDocument(doc, () => {});
 }
@@ -120,5 +131,38 @@ describe('giveaways: a name beside its other-script form', () => {
 
   it('still blanks a term with no other form beside it', () => {
     expect(blankOf('政府可以用它來查詢', '政府')).toBe(false);
+  });
+});
+
+describe('short answers: a typed key the words around it pin', () => {
+  const talk = material([
+    ['主持人', '今天我們請到講者來談照顧，也談談社群。'],
+    ['講者', '我們發現，接受關懷的人最需要的是被理解，而不是被管理。'],
+    ['講者', '所以我們設計了一套規格書，向社群公開承諾系統會做什麼、不做什麼。'],
+    ['主持人', '那數位韌性呢？'],
+    ['講者', '數位韌性就是全民一起面對攻擊的能力，我們每天都在練習，也在社區裡面練習。'],
+  ]);
+  const prose = material([
+    '本憲法和依此所制定的法律以及已締結的一切條約，皆為國家最高法律。',
+    '國會有權批准條約，但須經參議院三分之二議員同意。',
+  ]);
+  const key = (a: DocAnalysis, text: string) => {
+    const sentence = a.sentences.find((s) => s.text.includes(text))!;
+    const start = sentence.text.indexOf(text);
+    const mention = sentence.mentions.find((m) => m.start === start && m.text === text);
+    const term = mention
+      ? a.terms.get(mention.key)!
+      : { text, key: text, kind: 'term' as const, sentenceIds: [sentence.id], pos: 'n' };
+    return { kind: 'term' as const, text, start, end: start + text.length, mention, term };
+  };
+
+  it('types no single ordinary word of a talk: the speaker’s wording is one of several', () => {
+    expect(typedKeyPinnedZh(talk, key(talk, '關懷') as never)).toBe(false);
+  });
+
+  it('types a rare word, a compound of the material, and the fixed words of written prose', () => {
+    expect(typedKeyPinnedZh(talk, key(talk, '規格書') as never)).toBe(true);
+    expect(typedKeyPinnedZh(talk, key(talk, '數位韌性') as never)).toBe(true);
+    expect(typedKeyPinnedZh(prose, key(prose, '條約') as never)).toBe(true);
   });
 });

@@ -2,7 +2,9 @@ import { Jieba, TfIdf } from '@node-rs/jieba';
 import { dict, idf } from '@node-rs/jieba/dict.js';
 import { toSimplifiedSameLength } from '../text/chinese-script.js';
 import type { AnalysedSentence, DocAnalysis } from './analysis.js';
+import type { Answer } from './answers.js';
 import type { Term } from './keyphrases.js';
+import { findSpeakers } from './material/speakers.js';
 import type { NumberMention } from './numbers.js';
 import { verifiedKind } from './zh-distractors.js';
 
@@ -274,4 +276,38 @@ export function pairedNumber(
     const between = o.start >= n.end ? text.slice(n.end, o.start) : text.slice(o.end, n.start);
     return PAIR_JOIN.test(between);
   });
+}
+
+/** At or above this general IDF a word is rare enough to have no everyday synonym (規格書 13.9). */
+export const RARE_IDF = 10;
+
+const spoken = new WeakMap<DocAnalysis, boolean>();
+
+/** Whether the material is a talk or an interview: two or more speakers' turns. */
+function isSpoken(a: DocAnalysis): boolean {
+  let known = spoken.get(a);
+  if (known === undefined) {
+    known = findSpeakers(a.sentences).main !== undefined;
+    spoken.set(a, known);
+  }
+  return known;
+}
+
+/**
+ * Whether the words around a typed Chinese answer leave the learner one way to write it. A
+ * name, a number, a Latin word, a compound of the material (數位韌性, 州立法會), a rare word
+ * (規格書) or a word the material quotes or defines has one; so has a term of written prose,
+ * where law and textbook fix their words (締結的一切條約). A single ordinary word in a talk
+ * (「賦能接受_____的人」 關懷: 照顧, 幫助; 「沒有相同_____的人」 親身經歷: 經驗) does not: a
+ * speaker's wording is one of several, and the item is a choice or nothing.
+ */
+export function typedKeyPinnedZh(a: DocAnalysis, answer: Answer): boolean {
+  // jieba tags many plain words as names (關懷 as a person): a name must look like one.
+  if (answer.kind !== 'term' || verifiedKind(a, answer.term) !== 'term') return true;
+  const text = answer.text.trim();
+  if (!/^\p{Script=Han}+$/u.test(text)) return true;
+  const idf = generalIdf(text);
+  if (idf === undefined || idf >= RARE_IDF) return true;
+  if (markedTerms(a).has(text)) return true;
+  return !isSpoken(a);
 }
