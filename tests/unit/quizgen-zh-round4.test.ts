@@ -102,6 +102,11 @@ describe('numbers: a count must say what it counts', () => {
     expect(ask('以前政府網站分散在十七個，民眾很難找到要辦的事。', '十七個')).toBe(false);
   });
 
+  it('asks no number of an anecdote dated from the day of speaking', () => {
+    expect(ask('我們在兩個月前去義大利，跟十七個國家的數位首長都有討論。', '十七個')).toBe(false);
+    expect(ask('上禮拜我們到高雄，一共拜訪了八個學校。', '八個')).toBe(false);
+  });
+
   it('asks a count that names what it counts', () => {
     expect(ask('美國目前一共有五十個州，每州各選出兩名參議員。', '五十個')).toBe(true);
   });

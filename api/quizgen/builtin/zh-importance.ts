@@ -225,6 +225,9 @@ const CLOCK_UNIT = /^(?:點|分|秒)$/u;
 const ROUGH_BEFORE =
   /(?:大概|大約|約莫|約|差不多|可能是|可能|好像|將近|接近|幾乎|如果|假設|假如|譬如|比如|例如)\s*$/u;
 const ROUGH_AFTER = /^(?:左右|上下|多|幾|以上|以下|之譜)/u;
+/** A time counted back from the day of speaking: 兩個月前, 三天前, 上禮拜, 前幾天, 昨天. */
+const RECENT =
+  /[零〇一二兩三四五六七八九十幾\d]+\s*(?:個)?(?:月|天|日|週|星期|禮拜|個禮拜)前|上(?:個)?(?:月|禮拜|星期|週)|前幾天|前陣子|前些日子|昨天|前天/u;
 /** Words that make a duration a rule (不得超過四十小時, 至少六十天), not an aside. */
 const NORMATIVE = /不得|應於|應在|須|必須|規定|至少|最多|最長|最短|以內|內/u;
 
@@ -247,6 +250,9 @@ export function isNumberWorthAskingZh(
   const clause = before.slice(Math.max(before.lastIndexOf('，'), before.lastIndexOf('。')) + 1);
   if (KIN.test(clause)) return false;
   if (/^(?:分鐘|小時)$/u.test(n.unit) && !NORMATIVE.test(text)) return false;
+  // 「我們在兩個月前去義大利跟十七個國家的首長討論」: a sentence dated from the day of the
+  // talk tells the speaker's recent doings; its numbers are an anecdote, not the material's facts.
+  if (RECENT.test(text)) return false;
   // 「政府網站分散在十七個。」: a count whose noun is left out ends its clause; what it counts is
   // an aside of the speaker's, not a fact the material states (五十個州 names what it counts).
   if (/^(?:個|種|項|家|處|間)$/u.test(n.unit) && !/^\s*[\p{Script=Han}A-Za-z]/u.test(after))
