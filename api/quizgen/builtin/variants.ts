@@ -11,6 +11,7 @@ import {
   withoutGenericModifier,
   withoutParentheticals,
 } from '../text/normalize.js';
+import { taiwanWording } from '../text/zh-vocabulary.js';
 import type { Answer } from './answers.js';
 import { toChineseNumeral } from './numbers.js';
 
@@ -85,6 +86,9 @@ export function acceptedAnswers(
     // Traditional key never lists Simplified-only forms: the scorer folds scripts itself.
     if (simplifiedOnlyChars(form).length) forms.push(toTraditional(form));
     else if (!/\p{Script=Han}/u.test(form)) forms.push(toSimplifiedSameLength(form));
+    // 數據庫 → 資料庫: a mainland term's Taiwan wording (the scorer folds the two alike).
+    const taiwan = taiwanWording(form);
+    if (taiwan) forms.push(taiwan);
     // 臺灣 ↔ 台灣: both are Taiwan usage.
     if (/[臺台]/u.test(form)) forms.push(form.replace(/臺/gu, '台'), form.replace(/台/gu, '臺'));
   }

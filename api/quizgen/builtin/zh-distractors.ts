@@ -3,6 +3,8 @@ import type { Answer } from './answers.js';
 import type { Distractor } from './distractors.js';
 import type { Term } from './keyphrases.js';
 import type { TermKind } from './terms.js';
+import { taiwanWording } from '../text/zh-vocabulary.js';
+import { generalIdf } from './zh-importance.js';
 import { isAskableZh } from './zh-keys.js';
 
 /**
@@ -187,12 +189,13 @@ export function typedZhDistractors(
         !latinFragment(a, d.text),
     );
   }
-  // No options at all for a blank that should not be asked (大家, 一次, 上有).
-  if (!isAskableZh(answer)) return [];
+  // No options at all for a blank that should not be asked (大家, 一次, 上有), nor for a key
+  // that says its head twice (數據資料: every "…資料" option would fit as well).
+  if (!isAskableZh(answer) || pleonastic(answer.text)) return [];
   const keyKind = verifiedKind(a, answer.term);
   const keyLength = [...answer.text].length;
   const ending = categoryEnding(answer.text);
-  return picked.filter((d) => {
+  const kept = picked.filter((d) => {
     if (!/^\p{Script=Han}+$/u.test(d.text)) return false;
     const term = termOf(a, d.text);
     if (!term) return false;
@@ -213,8 +216,67 @@ export function typedZhDistractors(
     if (sameEntity(a, answer.text, d.text)) return false;
     // A category compound (憲法, 數位發展部) among others of its category, unless listed with it.
     if (ending && d.relation !== 'sibling' && !d.text.endsWith(ending)) return false;
+    // 資料庫 beside 數據庫: one term in Taiwan and mainland wording is the same answer.
+    if (taiwanForm(d.text) === taiwanForm(answer.text)) return false;
+    // 數據資料 (data data), 政府機關 beside 主管機關: an everyday word in front of the key's own
+    // head names the broad class, which also fits the blank.
+    if (d.relation !== 'sibling' && broadSameHead(answer.text, d.text)) return false;
     return true;
   });
+  // 政府機關 beside 政府行政機關: two options that are forms of one name leave two answers
+  // that read alike; the longer goes (not 眾議院 inside 眾議院兩院, a word and more).
+  return kept.filter(
+    (d) =>
+      !kept.some(
+        (o) => o.text !== d.text && !d.text.includes(o.text) && abbreviates(o.text, d.text),
+      ),
+  );
+}
+
+/** A term's wording in Taiwan usage (數據庫 → 資料庫); the term itself when it has no other. */
+function taiwanForm(text: string): string {
+  return taiwanWording(text) ?? text;
+}
+
+/**
+ * Below this general IDF a modifier is among the most frequent words of Chinese (一般 4.3,
+ * 政府 4.6, 數據 4.8, 相關 4.8): 政府機關 is then the class 主管機關 belongs to. A topical
+ * modifier (金融 5.3, 法律 5.6, 憲法 7.0) names another member (法律規定 ≠ 憲法規定).
+ */
+const BROAD_IDF = 5;
+
+/** A compound whose modifier means its head (數據資料, in Taiwan wording 資料資料). */
+function pleonastic(text: string): boolean {
+  const t = [...text];
+  for (let h = 1; h < t.length; h++) {
+    const head = t.slice(t.length - h).join('');
+    const modifier = t.slice(0, t.length - h).join('');
+    if (modifier.length >= 2 && head.length >= 2 && taiwanForm(modifier) === taiwanForm(head))
+      return true;
+  }
+  return false;
+}
+
+/**
+ * Whether an option shares the key's head of two or more characters (…資料, …機關) and puts
+ * only one of the most frequent words in front of it (政府, 數據, 一般), or a word the head itself means
+ * (數據 of 數據資料, in Taiwan wording 資料): a broad class of the key, not another member.
+ */
+export function broadSameHead(key: string, option: string): boolean {
+  const k = [...key];
+  const o = [...option];
+  let shared = 0;
+  while (
+    shared < Math.min(k.length, o.length) &&
+    k[k.length - 1 - shared] === o[o.length - 1 - shared]
+  )
+    shared++;
+  if (shared < 2 || shared >= o.length || shared >= k.length) return false;
+  const head = o.slice(o.length - shared).join('');
+  const modifier = o.slice(0, o.length - shared).join('');
+  if (taiwanForm(modifier) === taiwanForm(head)) return true;
+  const idf = generalIdf(modifier);
+  return idf !== undefined && idf < BROAD_IDF;
 }
 
 /** Particles and prepositions: a neighbour that fits almost any word. */
@@ -278,6 +340,19 @@ export function insideLongerTerm(
   answer: { start: number; end: number },
 ): boolean {
   const text = sentence.text;
+  const left = text.slice(Math.max(0, answer.start - 40), answer.start);
+  const right = text.slice(answer.end, answer.end + 40);
+  // 「_____ & Bradstreet」: a Latin word joined to another by & or + is part of a name.
+  if (/[A-Za-z]\s*[&+]\s*$/u.test(left) || /^\s*[&+]\s*[A-Za-z]/u.test(right)) return true;
+  const key = text.slice(answer.start, answer.end);
+  // 「Dun & Bradstreet _____」, 「鄧白氏（_____）」: a name beside its other-script form, in
+  // brackets or after a space, gives the key away.
+  if (/\p{Script=Han}/u.test(key)) {
+    const latinName = /(?:[A-Z][\w.-]*\s*(?:&|and|\+)?\s*){2,}/u.source;
+    if (new RegExp(`${latinName}[\\s(（]*$`, 'u').test(left)) return true;
+    if (new RegExp(`^[\\s)）(（]*${latinName}`, 'u').test(right)) return true;
+  } else if (/\p{Script=Han}{2}\s*[（(]\s*$/u.test(left) && /^\s*[)）]/u.test(right)) return true;
+  else if (/^\s*[（(]\s*\p{Script=Han}{2,}[^()（）]{0,8}[)）]/u.test(right)) return true;
   for (let k = 1; k <= 3; k++) {
     const after = text.slice(answer.start, answer.end + k);
     const before = text.slice(Math.max(0, answer.start - k), answer.end);

@@ -2,7 +2,9 @@ import { Jieba, TfIdf } from '@node-rs/jieba';
 import { dict, idf } from '@node-rs/jieba/dict.js';
 import { toSimplifiedSameLength } from '../text/chinese-script.js';
 import type { AnalysedSentence, DocAnalysis } from './analysis.js';
+import type { Answer } from './answers.js';
 import type { Term } from './keyphrases.js';
+import { findSpeakers } from './material/speakers.js';
 import type { NumberMention } from './numbers.js';
 import { verifiedKind } from './zh-distractors.js';
 
@@ -223,6 +225,9 @@ const CLOCK_UNIT = /^(?:點|分|秒)$/u;
 const ROUGH_BEFORE =
   /(?:大概|大約|約莫|約|差不多|可能是|可能|好像|將近|接近|幾乎|如果|假設|假如|譬如|比如|例如)\s*$/u;
 const ROUGH_AFTER = /^(?:左右|上下|多|幾|以上|以下|之譜)/u;
+/** A time counted back from the day of speaking: 兩個月前, 三天前, 上禮拜, 前幾天, 昨天. */
+const RECENT =
+  /[零〇一二兩三四五六七八九十幾\d]+\s*(?:個)?(?:月|天|日|週|星期|禮拜|個禮拜)前|上(?:個)?(?:月|禮拜|星期|週)|前幾天|前陣子|前些日子|昨天|前天/u;
 /** Words that make a duration a rule (不得超過四十小時, 至少六十天), not an aside. */
 const NORMATIVE = /不得|應於|應在|須|必須|規定|至少|最多|最長|最短|以內|內/u;
 
@@ -245,6 +250,13 @@ export function isNumberWorthAskingZh(
   const clause = before.slice(Math.max(before.lastIndexOf('，'), before.lastIndexOf('。')) + 1);
   if (KIN.test(clause)) return false;
   if (/^(?:分鐘|小時)$/u.test(n.unit) && !NORMATIVE.test(text)) return false;
+  // 「我們在兩個月前去義大利跟十七個國家的首長討論」: a sentence dated from the day of the
+  // talk tells the speaker's recent doings; its numbers are an anecdote, not the material's facts.
+  if (RECENT.test(text)) return false;
+  // 「政府網站分散在十七個。」: a count whose noun is left out ends its clause; what it counts is
+  // an aside of the speaker's, not a fact the material states (五十個州 names what it counts).
+  if (/^(?:個|種|項|家|處|間)$/u.test(n.unit) && !/^\s*[\p{Script=Han}A-Za-z]/u.test(after))
+    return false;
   if (ROUGH_BEFORE.test(before) || ROUGH_AFTER.test(after)) return false;
   // 大概從二十年前, 大約在十點: a rough word a few characters before still makes it rough.
   if (/(?:大概|大約|差不多|可能|好像)[^，。；、]{0,3}$/u.test(before)) return false;
@@ -270,4 +282,38 @@ export function pairedNumber(
     const between = o.start >= n.end ? text.slice(n.end, o.start) : text.slice(o.end, n.start);
     return PAIR_JOIN.test(between);
   });
+}
+
+/** At or above this general IDF a word is rare enough to have no everyday synonym (規格書 13.9). */
+export const RARE_IDF = 10;
+
+const spoken = new WeakMap<DocAnalysis, boolean>();
+
+/** Whether the material is a talk or an interview: two or more speakers' turns. */
+function isSpoken(a: DocAnalysis): boolean {
+  let known = spoken.get(a);
+  if (known === undefined) {
+    known = findSpeakers(a.sentences).main !== undefined;
+    spoken.set(a, known);
+  }
+  return known;
+}
+
+/**
+ * Whether the words around a typed Chinese answer leave the learner one way to write it. A
+ * name, a number, a Latin word, a compound of the material (數位韌性, 州立法會), a rare word
+ * (規格書) or a word the material quotes or defines has one; so has a term of written prose,
+ * where law and textbook fix their words (締結的一切條約). A single ordinary word in a talk
+ * (「賦能接受_____的人」 關懷: 照顧, 幫助; 「沒有相同_____的人」 親身經歷: 經驗) does not: a
+ * speaker's wording is one of several, and the item is a choice or nothing.
+ */
+export function typedKeyPinnedZh(a: DocAnalysis, answer: Answer): boolean {
+  // jieba tags many plain words as names (關懷 as a person): a name must look like one.
+  if (answer.kind !== 'term' || verifiedKind(a, answer.term) !== 'term') return true;
+  const text = answer.text.trim();
+  if (!/^\p{Script=Han}+$/u.test(text)) return true;
+  const idf = generalIdf(text);
+  if (idf === undefined || idf >= RARE_IDF) return true;
+  if (markedTerms(a).has(text)) return true;
+  return !isSpoken(a);
 }

@@ -1,10 +1,12 @@
-import * as OpenCC from 'opencc-js';
+import { ConverterFactory } from 'opencc-js/core';
+import { from, to } from 'opencc-js/preset';
 import STCharacters from 'opencc-js/dict/STCharacters';
 import STPhrases from 'opencc-js/dict/STPhrases';
 import TSCharacters from 'opencc-js/dict/TSCharacters';
 import TSPhrases from 'opencc-js/dict/TSPhrases';
 import TWVariants from 'opencc-js/dict/TWVariants';
 import TWVariantsRev from 'opencc-js/dict/TWVariantsRev';
+import { taiwanVocabularyPairs } from './zh-vocabulary.js';
 
 const pairs = (dict: string) =>
   dict.split('|').map((entry) => entry.split(' ') as [string, string]);
@@ -39,9 +41,18 @@ export function toSimplifiedSameLength(text: string): string {
   return out;
 }
 
-/** Simplified → Traditional with Taiwan character forms, phrase-aware (发展 → 發展, 头发 → 頭髮). */
+/**
+ * Simplified → Traditional with Taiwan character forms, phrase-aware (发展 → 發展, 头发 → 頭髮),
+ * and Taiwan vocabulary for mainland terms (数据库 → 資料庫, 软件 → 軟體; zh-vocabulary.ts says
+ * which entries): short answers fold both the key and the learner's answer through it, so the
+ * two wordings of one term are one answer.
+ */
 export function toTraditional(text: string): string {
-  phraseToTraditional ??= OpenCC.Converter({ from: 'cn', to: 'tw' });
+  phraseToTraditional ??= ConverterFactory(
+    ...(from.cn ?? []),
+    [taiwanVocabularyPairs()],
+    ...(to.tw ?? []),
+  );
   return phraseToTraditional(text);
 }
 
