@@ -42,3 +42,9 @@ export async function apiData<S extends z.ZodMiniType>(
 ): Promise<z.output<S>> {
   return schema.parse(answerData(await api(path, opts))) as z.output<S>;
 }
+
+/** Where the next page of a paged list starts (`nextCursor` beside its data); null: none. */
+export function answerCursor(raw: unknown): string | null {
+  const cursor = isRecord(raw) ? raw.nextCursor : undefined;
+  return typeof cursor === 'string' && cursor !== '' ? cursor : null;
+}
