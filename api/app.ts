@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { routePath } from 'hono/route';
 import { secureHeaders } from 'hono/secure-headers';
-import { AppError, localeFrom } from './lib/errors.js';
+import { AppError, errorBody, localeFrom } from './lib/errors.js';
 import type { AppEnv, Deps } from './lib/context.js';
 import { authRoutes } from './routes/auth/index.js';
 import { userRoutes } from './routes/user/index.js';
@@ -139,23 +139,6 @@ export function createApp(given: AppDeps) {
   });
 
   return app;
-}
-
-/**
- * The error shape every client reads: `message` in the request's language, `messageI18n` and
- * `error` as per-language objects (the spec's client picks from either), a stable `code`.
- */
-export function errorBody(err: AppError, locale: 'zh-TW' | 'en', requestId?: string) {
-  const messages = err.messages();
-  return {
-    success: false,
-    code: err.code,
-    message: messages[locale],
-    messageI18n: messages,
-    error: messages,
-    requestId,
-    ...(err.details ?? {}),
-  };
 }
 
 export type App = ReturnType<typeof createApp>;

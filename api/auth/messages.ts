@@ -1,4 +1,4 @@
-import type { Locale } from '../lib/errors.js';
+import { messageFields, type Locale } from '../lib/errors.js';
 
 /** Success messages the auth calls answer with, in both languages. */
 export const authMessages = {
@@ -25,6 +25,5 @@ export const authMessages = {
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export function successBody(key: keyof typeof authMessages, locale: Locale, extra: object = {}) {
-  const m = authMessages[key];
-  return { success: true, message: m[locale], messageI18n: m, ...extra };
+  return { success: true, ...messageFields(authMessages[key], locale), ...extra };
 }

@@ -51,3 +51,29 @@ export function normalizeLocale(value: string | undefined | null): Locale {
 }
 
 export const notFound = () => new AppError('NOT_FOUND');
+
+/**
+ * A message in the API's one answer shape (docs/decisions/0042): `message` in the request's
+ * language for any HTTP client, `messageI18n` in both for the spec's client, which shows the
+ * learner's language. Success answers that carry a message use it too.
+ */
+export function messageFields(messages: Record<Locale, string>, locale: Locale) {
+  return { message: messages[locale], messageI18n: messages };
+}
+
+/**
+ * The one error shape: `success: false`, the stable `code` (the web shows its own text for it),
+ * the message once per language, the `params` filled into it (the web fills its own text with
+ * them), the `requestId` to quote, and the code's details (e.g. `requiresConfirmation`).
+ */
+export function errorBody(err: AppError, locale: Locale, requestId?: string) {
+  const hasParams = Object.keys(err.params).length > 0;
+  return {
+    success: false as const,
+    code: err.code,
+    ...messageFields(err.messages(), locale),
+    ...(hasParams ? { params: err.params } : {}),
+    requestId,
+    ...(err.details ?? {}),
+  };
+}

@@ -99,7 +99,7 @@ export function openApiDocument(serverUrl: string) {
       version: '1',
       description:
         'The HTTP API of Mnemo, the bilingual study app. Every answer is JSON ' +
-        '`{ success: true, data }` or the Error shape; messages come in zh-TW and en. ' +
+        '`{ success: true, data }` or the Error shape (docs/api/answers.md); messages come in zh-TW and en. ' +
         'Details and examples: docs/api/*.md in the repository.',
     },
     servers: [{ url: serverUrl }],
@@ -123,6 +123,11 @@ export function openApiDocument(serverUrl: string) {
             messageI18n: {
               type: 'object',
               properties: { 'zh-TW': { type: 'string' }, en: { type: 'string' } },
+            },
+            params: {
+              type: 'object',
+              description: 'The values filled into the message; absent when it has none.',
+              additionalProperties: { type: ['string', 'number'] },
             },
             requestId: { type: 'string' },
           },

@@ -69,9 +69,9 @@ export interface OutboxError {
   /** HTTP status, or 0 for a network error. */
   status: number;
   code?: string;
+  /** The values of the code's message: the panel says it in the language of the moment. */
+  params?: Record<string, string | number>;
   message: string;
-  /** The server's message in both languages, so the panel follows a language switch. */
-  messageI18n?: Partial<Record<'zh-TW' | 'en', string>>;
 }
 
 /** What a queued mutation is about, for the outbox panel and the pending cards. */

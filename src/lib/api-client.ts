@@ -1,20 +1,25 @@
 import i18n from '../i18n';
 import { getCookie } from './cookies';
 import { TOKEN_COOKIE } from '../config/constants';
+import { apiErrorText, type ErrorParams } from './api-error-text';
 
 export type I18nText = Partial<Record<'zh-TW' | 'en', string>>;
 
-/** A non-OK answer: status, stable code, the message picked per the spec, and the raw body. */
+/**
+ * A non-OK answer: status, the server's stable code and its params, and the raw body. Its
+ * message is the web's own text for the code in the current language (api-error-text.ts).
+ */
 export class ApiError extends Error {
+  readonly params: ErrorParams;
   constructor(
     readonly status: number,
-    message: string,
     readonly code: string | undefined,
-    readonly data: Record<string, unknown>,
-    readonly messageI18n?: I18nText,
+    readonly data: Record<string, unknown> = {},
+    params: ErrorParams = {},
   ) {
-    super(message);
+    super(apiErrorText({ status, code, params }));
     this.name = 'ApiError';
+    this.params = params;
   }
 }
 
@@ -39,25 +44,18 @@ export const onUnauthorized = (fn: () => void) => {
 /** Tells the auth store the session is gone (for requests made outside api(), e.g. XHR uploads). */
 export const reportUnauthorized = () => unauthorizedListeners.forEach((fn) => fn());
 
-/** Builds the ApiError of a non-OK answer, picking its message per the spec (point 8). */
-export function apiErrorFrom(
-  status: number,
-  statusText: string,
-  body: Record<string, unknown>,
-): ApiError {
-  const message =
-    body.error && typeof body.error === 'object'
-      ? pickI18n(body.error, statusText)
-      : pickI18n(body.messageI18n, '') ||
-        (typeof body.message === 'string' ? body.message : '') ||
-        (typeof body.error === 'string' ? body.error : '') ||
-        statusText;
+const isParams = (v: unknown): v is ErrorParams =>
+  !!v &&
+  typeof v === 'object' &&
+  Object.values(v).every((x) => typeof x === 'string' || typeof x === 'number');
+
+/** The ApiError of a non-OK answer: its code and params (the body of docs/decisions/0042). */
+export function apiErrorFrom(status: number, body: Record<string, unknown>): ApiError {
   return new ApiError(
     status,
-    message,
     typeof body.code === 'string' ? body.code : undefined,
     body,
-    body.messageI18n as I18nText | undefined,
+    isParams(body.params) ? body.params : {},
   );
 }
 
@@ -103,7 +101,7 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
     if ((res.status === 401 || res.status === 403) && !opts.anonymous && token) {
       reportUnauthorized();
     }
-    throw apiErrorFrom(res.status, res.statusText, body);
+    throw apiErrorFrom(res.status, body);
   }
   if (data && typeof data === 'object' && 'messageI18n' in data) {
     return { ...data, message: pickI18n((data as Record<string, unknown>).messageI18n) } as T;

@@ -33,7 +33,7 @@ export async function downloadFromApi(path: string, fallbackName: string): Promi
   if (!res.ok) {
     const body: unknown = await res.json().catch(() => ({}));
     if (res.status === 401 && token) reportUnauthorized();
-    throw apiErrorFrom(res.status, res.statusText, (body ?? {}) as Record<string, unknown>);
+    throw apiErrorFrom(res.status, (body ?? {}) as Record<string, unknown>);
   }
   const name = fileNameOf(res.headers.get('content-disposition'), fallbackName);
   const url = URL.createObjectURL(await res.blob());

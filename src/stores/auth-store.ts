@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { api, onUnauthorized } from '../lib/api-client';
+import { answerRecord } from '../lib/api-answer';
 import { deleteCookie, getCookie, setCookie } from '../lib/cookies';
 import { clearWorkerQueue } from '../lib/offline/worker-messages';
 import {
@@ -129,8 +130,7 @@ export const useAuthStore = create<AuthState>((set, get) => ({
     lastRefresh = Date.now();
     refreshing = (async () => {
       try {
-        const raw = await api<Record<string, unknown>>('/api/v1/user/profile');
-        const user = normalizeUser((raw.data as Record<string, unknown>) ?? raw);
+        const user = normalizeUser(answerRecord(await api('/api/v1/user/profile')));
         localStorage.setItem(STORAGE_USER, JSON.stringify(user));
         set({ status: 'signedIn', user, token: getCookie(TOKEN_COOKIE) ?? null });
       } catch {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, localeFrom, normalizeLocale } from '../../api/lib/errors.js';
+import { AppError, errorBody, localeFrom, normalizeLocale } from '../../api/lib/errors.js';
 import { errorCatalog } from '../../api/lib/error-catalog.js';
-import { errorBody } from '../../api/app.js';
 
 describe('locale choice', () => {
   it('maps any Chinese locale to zh-TW and everything else to en', () => {
@@ -24,12 +23,29 @@ describe('error catalog', () => {
     }
   });
 
-  it('fills params and shapes the body the spec client reads', () => {
+  it('fills params and shapes the body the spec client reads, each field once', () => {
     const body = errorBody(new AppError('RATE_LIMITED', { params: { minutes: 5 } }), 'en', 'rid-1');
-    expect(body.code).toBe('RATE_LIMITED');
-    expect(body.message).toBe('Too many attempts. Please try again in 5 minutes.');
-    expect(body.error['zh-TW']).toContain('5 分鐘');
-    expect(body.messageI18n.en).toBe(body.message);
-    expect(body.requestId).toBe('rid-1');
+    expect(body).toEqual({
+      success: false,
+      code: 'RATE_LIMITED',
+      message: 'Too many attempts. Please try again in 5 minutes.',
+      messageI18n: {
+        'zh-TW': '嘗試次數過多，請在 5 分鐘後再試。',
+        en: 'Too many attempts. Please try again in 5 minutes.',
+      },
+      params: { minutes: 5 },
+      requestId: 'rid-1',
+    });
+  });
+
+  it('sends no params for a message without any, and spreads the details', () => {
+    const body = errorBody(
+      new AppError('NOT_FOUND', { details: { requiresConfirmation: true } }),
+      'zh-TW',
+    );
+    expect(body).not.toHaveProperty('params');
+    expect(body).not.toHaveProperty('error');
+    expect(body.message).toBe(errorCatalog.NOT_FOUND['zh-TW']);
+    expect(body).toHaveProperty('requiresConfirmation', true);
   });
 });

@@ -10,6 +10,7 @@ import type { SendResult } from '../../src/lib/offline/policy';
 import { queueUpload } from '../../src/features/materials/api/queue-upload';
 import { GENERATE_URL, queueGeneration } from '../../src/features/quiz/api/queue-generation';
 import { describeResult, sendOutboxItem } from '../../src/lib/offline/transport';
+import { apiErrorText } from '../../src/lib/api-error-text';
 import { OUTBOX_HEADER } from '../../src/lib/offline/worker-messages';
 
 // A quiz asked for with no signal waits in the outbox behind whatever was queued before it (an
@@ -150,7 +151,7 @@ describe('a quiz generation asked for offline', () => {
     expect(await readQuiz(USER, 'quiz-a')).not.toBeNull();
   });
 
-  it('a refusal (402, no free quizzes left) fails it with the message; later items still go', async () => {
+  it('a refusal (402, no free quizzes left) fails it with its code; later items still go', async () => {
     await queueGeneration(USER, { materialName: 'Biology', body: body('mat-1', 'gen-1') });
     await queueGeneration(USER, { materialName: 'Biology', body: body('mat-1', 'gen-2') });
     setOnline(true);
@@ -160,10 +161,7 @@ describe('a quiz generation asked for offline', () => {
       status(402, {
         code: 'QUOTA_EXCEEDED',
         message: 'limit',
-        messageI18n: {
-          'zh-TW': '您已達到免費測驗產生次數上限',
-          en: "You've reached the free limit",
-        },
+        messageI18n: { 'zh-TW': '伺服器的話', en: 'Server prose' },
       }),
     );
     const result = await flushOutbox(deps(s.send));
@@ -176,7 +174,9 @@ describe('a quiz generation asked for offline', () => {
       status: 'failed',
       lastError: { status: 402, code: 'QUOTA_EXCEEDED' },
     });
-    expect(failed?.lastError?.messageI18n?.['zh-TW']).toContain('上限');
+    // Said in the web's own words for the code, never the server's prose.
+    expect(apiErrorText(failed!.lastError!)).toContain('上限');
+    expect(failed?.lastError?.message).toContain('上限');
   });
 
   it('puts the same request, with the same Idempotency-Key, on the wire every try', async () => {

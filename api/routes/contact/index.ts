@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../../lib/context.js';
 import { validate } from '../../lib/validate.js';
 import { clientIp } from '../../lib/auth-middleware.js';
-import { AppError, normalizeLocale } from '../../lib/errors.js';
+import { AppError, messageFields, normalizeLocale } from '../../lib/errors.js';
 import { verifySessionToken } from '../../auth/session.js';
 import { findUserById } from '../../auth/service.js';
 import {
@@ -69,11 +69,7 @@ export function contactRoutes() {
       locale: normalizeLocale(body.locale ?? c.get('locale')),
       userId: await signedInUserId(c),
     });
-    const locale = c.get('locale');
-    return c.json(
-      { success: true, message: contactThanks[locale], messageI18n: contactThanks },
-      201,
-    );
+    return c.json({ success: true, ...messageFields(contactThanks, c.get('locale')) }, 201);
   });
 
   return r;

@@ -1,30 +1,24 @@
 import i18n from '../../i18n';
 import { paths } from '../../config/paths';
-import type { ApiRecord, OutboxRow } from '../../db';
+import type { OutboxRow } from '../../db';
+import { answerRecord } from '../api-answer';
 import { toast } from '../../components/ui/toast';
 import { outboxKind } from './outbox-kinds';
 
 /** Long enough to read and reach the link (a toast with an action is not a 2-second flash). */
 export const SYNC_TOAST_MS = 8000;
 
-const record = (v: unknown): ApiRecord => (v && typeof v === 'object' ? (v as ApiRecord) : {});
-/** `{ success, data }` → data. */
-export const unwrapData = (raw: unknown): ApiRecord => {
-  const r = record(raw);
-  return r.data && typeof r.data === 'object' ? record(r.data) : r;
-};
-
 /**
  * Keeps what a delivered item's answer brings, inside the transaction that removes the item
  * (a submission's report, an upload's new material…): the item's kind decides what.
  */
 export async function storeDelivered(item: OutboxRow, body: unknown): Promise<void> {
-  await outboxKind(item.kind).store?.(item, unwrapData(body));
+  await outboxKind(item.kind).store?.(item, answerRecord(body));
 }
 
 /** Tells the learner what arrived, with a link to it, when the item's kind has something to say. */
 export function announceDelivered(item: OutboxRow, body: unknown): void {
-  outboxKind(item.kind).announce?.(item, unwrapData(body));
+  outboxKind(item.kind).announce?.(item, answerRecord(body));
 }
 
 /** An item the server refused: it waits in the outbox panel for retry or discard. */

@@ -1,7 +1,7 @@
 import { saveQuiz, storedQuizzes } from '../../db/cache';
 import { currentUserId } from '../../stores/auth-store';
 import { api } from '../api-client';
-import { unwrapData } from './delivery';
+import { answerRecord } from '../api-answer';
 import { isNetworkError } from './network';
 
 /** The quizzes of this many of the newest materials are kept ready for offline use. */
@@ -71,7 +71,7 @@ export async function prefetchQuizzes(
     const fetchedAt = stored.get(target.quizId);
     if (fetchedAt !== undefined && now() - fetchedAt < maxAgeMs) continue;
     try {
-      const data = unwrapData(await fetchQuiz(target.quizId, signal));
+      const data = answerRecord(await fetchQuiz(target.quizId, signal));
       if (signal?.aborted || options.isCurrent?.() === false) break;
       await saveQuiz(userId, {
         id: target.quizId,

@@ -48,16 +48,19 @@ export async function sendOutboxItem(item: OutboxRow): Promise<SendResult> {
   return { kind: 'response', status: res.status, body };
 }
 
-/** The error kept with an item: the server's message (both languages when it sent them). */
+/**
+ * The error kept with an item: the status, the server's code and params (the panel says it in
+ * the web's own words, in the language of the moment), and a plain message for the logs.
+ */
 export function describeResult(result: SendResult): OutboxError {
   if (result.kind === 'network') return { status: 0, message: result.message };
   const body =
     result.body && typeof result.body === 'object' ? (result.body as Record<string, unknown>) : {};
-  const err = apiErrorFrom(result.status, '', body);
+  const err = apiErrorFrom(result.status, body);
   return {
     status: result.status,
     code: err.code,
-    message: err.message || `HTTP ${result.status}`,
-    ...(err.messageI18n ? { messageI18n: err.messageI18n } : {}),
+    ...(Object.keys(err.params).length ? { params: err.params } : {}),
+    message: err.message,
   };
 }

@@ -1,25 +1,21 @@
 import { z } from 'zod/mini';
-import { api } from '../../../lib/api-client';
+import { apiData } from '../../../lib/api-answer';
 
 export const PROVIDERS_PATH = '/api/v1/auth/providers';
 
 export type SocialProvider = 'google' | 'line';
 
-const providersAnswerSchema = z.object({
-  data: z.object({ google: z.boolean(), line: z.boolean() }),
-});
-export type Providers = z.infer<typeof providersAnswerSchema>['data'];
+const providersSchema = z.object({ google: z.boolean(), line: z.boolean() });
+export type Providers = z.infer<typeof providersSchema>;
 
 let cached: Promise<Providers> | null = null;
 
 /** GET /auth/providers: which social sign-ins this server has configured (asked once). */
 export function getProviders(): Promise<Providers> {
-  cached ??= api(PROVIDERS_PATH, { anonymous: true })
-    .then((answer) => providersAnswerSchema.parse(answer).data)
-    .catch((err: unknown) => {
-      cached = null;
-      throw err;
-    });
+  cached ??= apiData(providersSchema, PROVIDERS_PATH, { anonymous: true }).catch((err: unknown) => {
+    cached = null;
+    throw err;
+  });
   return cached;
 }
 

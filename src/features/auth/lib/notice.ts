@@ -1,4 +1,5 @@
 import { ApiError, pickI18n, type I18nText } from '../../../lib/api-client';
+import { apiErrorKey, apiErrorParams } from '../../../lib/api-error-text';
 
 /**
  * A message for a banner. It keeps the translation key or the server's per-language texts
@@ -24,16 +25,14 @@ export function resolveNotice(notice: Notice, t: Translate): string {
 }
 
 /**
- * Spec 8 (login, register, reset): per-language message when present, else the response
- * data's error, else the message, else the fallback. A failed fetch is a network error.
+ * Spec 8 (login, register, reset): the message of the server's error code in the current
+ * language — the web's own text for it (STYLE §7) — else the fallback. A failed fetch is a
+ * network error.
  */
 export function errorNotice(err: unknown, fallbackKey: string): Notice {
   if (err instanceof ApiError) {
-    if (hasText(err.messageI18n))
-      return { tone: 'error', i18n: err.messageI18n, text: err.message };
-    const dataError = typeof err.data.error === 'string' ? err.data.error : '';
-    const text = dataError || err.message;
-    return text ? { tone: 'error', text } : { tone: 'error', key: fallbackKey };
+    if (!err.code) return { tone: 'error', key: fallbackKey };
+    return { tone: 'error', key: apiErrorKey(err), params: apiErrorParams(err) };
   }
   if (err instanceof TypeError) return { tone: 'error', key: 'errors.network' };
   return { tone: 'error', key: fallbackKey };

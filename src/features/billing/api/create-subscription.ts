@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
-import { SUBSCRIPTION_PATH, unwrap } from './paths';
+import { SUBSCRIPTION_PATH } from './paths';
+import { answerData } from '../../../lib/api-answer';
 
 export const createSubscriptionInputSchema = z.object({
   planId: z.string().check(z.minLength(1)),
@@ -17,6 +18,7 @@ const urlAnswer = z.object({ url: z.string().check(z.minLength(1)) });
  */
 export async function createSubscription(input: CreateSubscriptionInput): Promise<string> {
   const body = createSubscriptionInputSchema.parse(input);
-  return urlAnswer.parse(unwrap(await api(`${SUBSCRIPTION_PATH}/create`, { method: 'POST', body })))
-    .url;
+  return urlAnswer.parse(
+    answerData(await api(`${SUBSCRIPTION_PATH}/create`, { method: 'POST', body })),
+  ).url;
 }

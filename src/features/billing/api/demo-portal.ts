@@ -1,7 +1,8 @@
 import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
 import { parseSubscription, type Subscription } from './get-subscription-status';
-import { demoPortalPath, unwrap } from './paths';
+import { demoPortalPath } from './paths';
+import { answerData } from '../../../lib/api-answer';
 
 export interface DemoPortal {
   subscription: Subscription | null;
@@ -15,7 +16,7 @@ const portalSchema = z.object({
 
 /** GET /demo-billing/portal/{id}: the subscription it manages. Throws ApiError 404. */
 export async function getDemoPortal(portalId: string, signal?: AbortSignal): Promise<DemoPortal> {
-  const p = portalSchema.parse(unwrap(await api(demoPortalPath(portalId), { signal })));
+  const p = portalSchema.parse(answerData(await api(demoPortalPath(portalId), { signal })));
   return { subscription: parseSubscription(p.subscription), returnUrl: p.returnUrl };
 }
 
@@ -26,7 +27,7 @@ export async function changeDemoSubscription(
   portalId: string,
   action: 'cancel' | 'resume',
 ): Promise<Subscription | null> {
-  const raw = unwrap(await api(`${demoPortalPath(portalId)}/${action}`, { method: 'POST' }));
+  const raw = answerData(await api(`${demoPortalPath(portalId)}/${action}`, { method: 'POST' }));
   const inner = raw && typeof raw === 'object' && 'subscription' in raw ? raw.subscription : raw;
   return parseSubscription(inner);
 }

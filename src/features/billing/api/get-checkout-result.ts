@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
-import { SUBSCRIPTION_PATH, unwrap } from './paths';
+import { SUBSCRIPTION_PATH } from './paths';
+import { answerData } from '../../../lib/api-answer';
 
 const resultSchema = z.object({
   status: z.string(),
@@ -15,6 +16,6 @@ export async function getCheckoutResult(
 ): Promise<CheckoutResult> {
   const query = new URLSearchParams({ session_id: sessionId });
   return resultSchema.parse(
-    unwrap(await api(`${SUBSCRIPTION_PATH}/checkout-result?${query}`, { signal })),
+    answerData(await api(`${SUBSCRIPTION_PATH}/checkout-result?${query}`, { signal })),
   );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
-import { demoCheckoutPath, unwrap } from './paths';
+import { demoCheckoutPath } from './paths';
+import { answerData } from '../../../lib/api-answer';
 
 const sessionSchema = z.object({
   id: z.string(),
@@ -21,5 +22,5 @@ export async function getDemoCheckout(
   sessionId: string,
   signal?: AbortSignal,
 ): Promise<DemoCheckoutSession> {
-  return sessionSchema.parse(unwrap(await api(demoCheckoutPath(sessionId), { signal })));
+  return sessionSchema.parse(answerData(await api(demoCheckoutPath(sessionId), { signal })));
 }

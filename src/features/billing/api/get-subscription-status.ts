@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
-import { SUBSCRIPTION_PATH, unwrap } from './paths';
+import { SUBSCRIPTION_PATH } from './paths';
+import { answerData } from '../../../lib/api-answer';
 
 const subscriptionSchema = z.looseObject({
   id: z.catch(z.union([z.string(), z.number()]), ''),
@@ -67,5 +68,5 @@ export function parseStatus(raw: unknown): SubscriptionStatus {
 
 /** GET /subscription/status: whether the learner has an active plan, and which. */
 export async function getSubscriptionStatus(signal?: AbortSignal): Promise<SubscriptionStatus> {
-  return parseStatus(unwrap(await api(`${SUBSCRIPTION_PATH}/status`, { signal })));
+  return parseStatus(answerData(await api(`${SUBSCRIPTION_PATH}/status`, { signal })));
 }

@@ -1,11 +1,12 @@
 import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
-import { SUBSCRIPTION_PATH, unwrap } from './paths';
+import { SUBSCRIPTION_PATH } from './paths';
+import { answerData } from '../../../lib/api-answer';
 
 const urlAnswer = z.object({ url: z.string().check(z.minLength(1)) });
 
 /** POST /subscription/customer-portal: the provider's portal address. Throws NO_SUBSCRIPTION. */
 export async function openCustomerPortal(): Promise<string> {
   const raw = await api(`${SUBSCRIPTION_PATH}/customer-portal`, { method: 'POST' });
-  return urlAnswer.parse(unwrap(raw)).url;
+  return urlAnswer.parse(answerData(raw)).url;
 }

@@ -5,9 +5,3 @@ export const demoCheckoutPath = (id: string) =>
   `${DEMO_BILLING_PATH}/checkout/${encodeURIComponent(id)}`;
 export const demoPortalPath = (id: string) =>
   `${DEMO_BILLING_PATH}/portal/${encodeURIComponent(id)}`;
-
-/** The `data` of a `{ success, data }` answer (or the answer itself when it is bare). */
-export function unwrap(raw: unknown): unknown {
-  if (raw && typeof raw === 'object' && 'data' in raw) return (raw as { data: unknown }).data;
-  return raw;
-}

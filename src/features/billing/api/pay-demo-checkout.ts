@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
-import { demoCheckoutPath, unwrap } from './paths';
+import { demoCheckoutPath } from './paths';
+import { answerData } from '../../../lib/api-answer';
 
 export const payInputSchema = z.object({
   cardNumber: z.string().check(z.regex(/^\d{12,19}$/)),
@@ -19,11 +20,11 @@ const redirectAnswer = z.object({ redirectUrl: z.string().check(z.minLength(1)) 
 export async function payDemoCheckout(sessionId: string, input: PayInput): Promise<string> {
   const body = payInputSchema.parse(input);
   const raw = await api(`${demoCheckoutPath(sessionId)}/pay`, { method: 'POST', body });
-  return redirectAnswer.parse(unwrap(raw)).redirectUrl;
+  return redirectAnswer.parse(answerData(raw)).redirectUrl;
 }
 
 /** POST /demo-billing/checkout/{id}/cancel: where to go next (the cancel address). */
 export async function cancelDemoCheckout(sessionId: string): Promise<string> {
   const raw = await api(`${demoCheckoutPath(sessionId)}/cancel`, { method: 'POST' });
-  return redirectAnswer.parse(unwrap(raw)).redirectUrl;
+  return redirectAnswer.parse(answerData(raw)).redirectUrl;
 }

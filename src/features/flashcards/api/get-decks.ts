@@ -3,7 +3,8 @@ import { readMaterialFlashcards, saveMaterialFlashcards } from '../../../db/flas
 import { api } from '../../../lib/api-client';
 import { isNetworkError } from '../../../lib/offline/network';
 import { langTag, quizCards, termCards, type Flashcard } from '../lib/cards';
-import { materialFlashcardsPath, quizReportPath, unwrap } from './paths';
+import { materialFlashcardsPath, quizReportPath } from './paths';
+import { answerRecord } from '../../../lib/api-answer';
 
 /** A deck ready to study: its cards, the language they are written in, where it came from. */
 export interface Deck {
@@ -43,7 +44,7 @@ export async function loadMaterialDeck(
   });
   if (stored && offline()) return deck(stored.data, true);
   try {
-    const data = unwrap(await api(materialFlashcardsPath(materialId), { signal }));
+    const data = answerRecord(await api(materialFlashcardsPath(materialId), { signal }));
     await saveMaterialFlashcards(userId, materialId, data);
     return deck(data, false);
   } catch (err) {
@@ -72,7 +73,7 @@ export async function loadQuizDeck(
   const stored = await readReport(userId, quizId);
   if (stored) return deck(stored.data, stored.materialId, false);
   const startedAt = Date.now();
-  const data = unwrap(await api(quizReportPath(quizId), { signal }));
+  const data = answerRecord(await api(quizReportPath(quizId), { signal }));
   const materialId = text(data.materialId);
   await saveReport(userId, { quizId, materialId, data }, startedAt);
   return deck(data, materialId, false);

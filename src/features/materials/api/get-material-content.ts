@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { api } from '../../../lib/api-client';
+import { apiData } from '../../../lib/api-answer';
 import type { BlockLocation, MaterialContent } from '../lib/content';
 import { useResource } from '../../../lib/use-resource';
 import { materialPath } from './paths';
@@ -55,8 +55,7 @@ export async function getMaterialContent(
   id: string,
   signal?: AbortSignal,
 ): Promise<MaterialContent> {
-  const raw = await api<Record<string, unknown>>(`${materialPath(id)}/content`, { signal });
-  const parsed = contentSchema.parse(raw && typeof raw.data === 'object' ? raw.data : raw);
+  const parsed = await apiData(contentSchema, `${materialPath(id)}/content`, { signal });
   return {
     language: parsed.language ?? '',
     warnings: parsed.warnings ?? [],

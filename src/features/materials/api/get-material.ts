@@ -1,15 +1,13 @@
 import { useCallback, useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { z } from 'zod/mini';
 import { forgetMaterial, patchMaterial, readMaterial, saveMaterial } from '../../../db/cache';
 import { api, ApiError } from '../../../lib/api-client';
+import { answerRecord } from '../../../lib/api-answer';
 import { currentUserId, useAuthStore } from '../../../stores/auth-store';
 import { materialPatch, normalizeMaterial, type Material } from '../lib/material';
 import { useResource } from '../../../lib/use-resource';
 import { detailCache } from './detail-cache';
 import { materialPath } from './paths';
-
-const answerSchema = z.record(z.string(), z.unknown());
 
 /**
  * GET /materials/{id} with its files and quizzes (cached for 10 s), written through to the
@@ -19,17 +17,15 @@ export async function getMaterial(id: string, signal?: AbortSignal): Promise<Mat
   const cached = detailCache.get(id);
   if (cached) return cached;
   const userId = currentUserId();
-  let raw;
+  let data: Record<string, unknown>;
   try {
-    raw = answerSchema.parse(await api(materialPath(id), { signal }));
+    data = answerRecord(await api(materialPath(id), { signal }));
   } catch (err) {
     if (err instanceof ApiError && err.status === 404 && userId !== null) {
       await forgetMaterial(userId, id);
     }
     throw err;
   }
-  const data =
-    raw.data && typeof raw.data === 'object' ? (raw.data as Record<string, unknown>) : raw;
   const material = normalizeMaterial(data);
   detailCache.set(material);
   if (userId !== null && material.id) {

@@ -2,6 +2,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { z } from 'zod/mini';
 import { readMaterialList, saveMaterialPage } from '../../../db/cache';
+import { answerCursor, answerData } from '../../../lib/api-answer';
 import { api } from '../../../lib/api-client';
 import { currentUserId, useAuthStore } from '../../../stores/auth-store';
 import { normalizeMaterial, type Material } from '../lib/material';
@@ -9,11 +10,8 @@ import { useResource } from '../../../lib/use-resource';
 import { MATERIALS_PATH } from './paths';
 
 const rowsSchema = z.array(z.record(z.string(), z.unknown()));
-const answerSchema = z.union([
-  rowsSchema,
-  z.object({ data: rowsSchema, nextCursor: z.optional(z.nullable(z.string())) }),
-  z.object({ materials: rowsSchema }),
-]);
+/** The list (under data), or the spec's variant `{ materials }`. */
+const listSchema = z.union([rowsSchema, z.object({ materials: rowsSchema })]);
 
 /** Materials per page of the list; the next page loads as the learner scrolls. */
 export const MATERIALS_PAGE = 20;
@@ -27,13 +25,10 @@ interface Page {
 
 async function fetchPage(params: URLSearchParams, signal?: AbortSignal): Promise<Page> {
   const query = params.toString();
-  const answer = answerSchema.parse(
-    await api(query ? `${MATERIALS_PATH}?${query}` : MATERIALS_PATH, { signal }),
-  );
-  const rows = Array.isArray(answer) ? answer : 'data' in answer ? answer.data : answer.materials;
-  const nextCursor =
-    !Array.isArray(answer) && 'data' in answer ? (answer.nextCursor ?? null) : null;
-  return { rows, materials: rows.map(normalizeMaterial), nextCursor };
+  const raw = await api(query ? `${MATERIALS_PATH}?${query}` : MATERIALS_PATH, { signal });
+  const list = listSchema.parse(answerData(raw));
+  const rows = Array.isArray(list) ? list : list.materials;
+  return { rows, materials: rows.map(normalizeMaterial), nextCursor: answerCursor(raw) };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { answerData } from '../../../lib/api-answer';
 import { api } from '../../../lib/api-client';
 import { MATERIALS_PATH } from './paths';
 
@@ -10,8 +11,7 @@ export interface StorageUsage {
 }
 
 export async function getStorage(signal?: AbortSignal): Promise<StorageUsage> {
-  const res = await api<{ data: StorageUsage }>(`${MATERIALS_PATH}/storage`, { signal });
-  return res.data;
+  return answerData(await api(`${MATERIALS_PATH}/storage`, { signal })) as StorageUsage;
 }
 
 /** Bytes as the page shows them, as the server's messages do (the same function). */

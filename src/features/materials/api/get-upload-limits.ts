@@ -1,4 +1,5 @@
 import { ACCEPTED_EXTENSIONS } from '../../../../api/rules/upload';
+import { answerRecord } from '../../../lib/api-answer';
 import { api } from '../../../lib/api-client';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from '../lib/upload-rules';
 import { MATERIALS_PATH } from './paths';
@@ -10,10 +11,7 @@ const positive = (v: unknown): v is number => typeof v === 'number' && Number.is
  * defaults). Anything missing or malformed keeps the default.
  */
 export async function getUploadLimits(signal?: AbortSignal): Promise<UploadLimits> {
-  const res = await api<{ data?: Record<string, unknown> }>(`${MATERIALS_PATH}/upload-limits`, {
-    signal,
-  });
-  const data = res.data ?? {};
+  const data = answerRecord(await api(`${MATERIALS_PATH}/upload-limits`, { signal }));
   return {
     maxFiles: positive(data.maxFiles) ? data.maxFiles : DEFAULT_UPLOAD_LIMITS.maxFiles,
     maxFileBytes: positive(data.maxFileBytes)

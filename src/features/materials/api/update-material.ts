@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
+import { answerRecord } from '../../../lib/api-answer';
 import { normalizeMaterial, type Material } from '../lib/material';
 import { detailCache } from './detail-cache';
 import { materialPath } from './paths';
@@ -20,11 +21,8 @@ export async function updateMaterial(
 ): Promise<Material> {
   const body = updateMaterialInputSchema.parse(input);
   detailCache.invalidate(current.id);
-  const raw = await api<Record<string, unknown>>(materialPath(current.id), { method: 'PUT', body });
-  const data =
-    raw && typeof raw.data === 'object' && raw.data
-      ? normalizeMaterial(raw.data as Record<string, unknown>)
-      : null;
+  const answer = answerRecord(await api(materialPath(current.id), { method: 'PUT', body }));
+  const data = Object.keys(answer).length > 0 ? normalizeMaterial(answer) : null;
   const saved: Material = {
     ...current,
     ...body,

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import i18n from '../../../i18n';
 import { apiErrorFrom, reportUnauthorized } from '../../../lib/api-client';
+import { answerRecord } from '../../../lib/api-answer';
 import { getCookie } from '../../../lib/cookies';
 import { TOKEN_COOKIE } from '../../../config/constants';
 import { saveMaterial } from '../../../db/cache';
@@ -95,8 +96,8 @@ export function uploadMaterial(
       done();
       const body = parseBody(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
-        const data = body.data && typeof body.data === 'object' ? body.data : body;
-        const material = normalizeMaterial(data as Record<string, unknown>);
+        const data = answerRecord(body);
+        const material = normalizeMaterial(data);
         if (material.id) detailCache.set(material);
         const userId = currentUserId();
         if (material.id && userId !== null) {
@@ -112,7 +113,7 @@ export function uploadMaterial(
         return;
       }
       if ((xhr.status === 401 || xhr.status === 403) && token) reportUnauthorized();
-      reject(apiErrorFrom(xhr.status, xhr.statusText, body));
+      reject(apiErrorFrom(xhr.status, body));
     };
     xhr.onerror = () => {
       done();

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { paths } from '../../../config/paths';
-import { pickI18n } from '../../../lib/api-client';
+import { apiErrorText } from '../../../lib/api-error-text';
 import type { OutboxRow } from '../../../db';
 import { fileKindOf } from '../lib/file-kind';
 import { FileName } from './file-name';
@@ -36,7 +36,7 @@ export function PendingUploadCard({ item }: { item: OutboxRow }) {
       <p className="material-card__description">
         {failed && item.lastError
           ? t('offline:outbox.serverSaid', {
-              message: pickI18n(item.lastError.messageI18n, item.lastError.message),
+              message: apiErrorText(item.lastError),
             })
           : t('offline:upload.pendingBody')}
       </p>

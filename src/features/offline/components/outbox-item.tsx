@@ -3,7 +3,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import type { OutboxRow } from '../../../db';
 import { retryItem } from '../../../db/outbox';
-import { pickI18n } from '../../../lib/api-client';
+import { apiErrorText } from '../../../lib/api-error-text';
 import { requestFlush } from '../../../lib/offline/sync-engine';
 import { itemState } from '../lib/item-state';
 
@@ -34,7 +34,7 @@ export function OutboxItem({
     ? ''
     : error.status === 0
       ? t('outbox.noConnection')
-      : t('outbox.serverSaid', { message: pickI18n(error.messageI18n, error.message) });
+      : t('outbox.serverSaid', { message: apiErrorText(error) });
   const files = item.subject.fileNames?.length ?? 0;
   // A queued generation reads as on the material page's card: "Waiting to generate".
   const generation = item.kind === 'quiz-generate' && state === 'queued';

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
 import type { Progress } from './types';
+import { answerData } from '../../../lib/api-answer';
 
 export const PROGRESS_PATH = '/api/v1/progress';
 
@@ -49,12 +50,6 @@ const progressSchema = z.looseObject({
   }),
 });
 
-/** `{ success, data }` → data. */
-const unwrap = (raw: unknown): unknown => {
-  const rec = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
-  return rec.data && typeof rec.data === 'object' ? rec.data : rec;
-};
-
 /**
  * GET /progress?utcOffset: scores over time per material, accuracy per related concept
  * (premium; weakest first), study days and streak, in the learner's own calendar days.
@@ -62,5 +57,5 @@ const unwrap = (raw: unknown): unknown => {
 export async function getProgress(signal?: AbortSignal): Promise<Progress> {
   const offset = 0 - new Date().getTimezoneOffset();
   const raw = await api(`${PROGRESS_PATH}?utcOffset=${offset}`, { signal });
-  return progressSchema.parse(unwrap(raw)) as Progress;
+  return progressSchema.parse(answerData(raw)) as Progress;
 }

@@ -1,9 +1,8 @@
-import { z } from 'zod/mini';
-import { api, ApiError } from '../../../lib/api-client';
-import { generationPath, generationSchema } from './get-generation';
+import { ApiError } from '../../../lib/api-client';
+import { apiData } from '../../../lib/api-answer';
+import { generationSchema } from './generation-schema';
+import { generationPath } from './paths';
 import type { Generation } from './types';
-
-const answerSchema = z.object({ data: generationSchema });
 
 /**
  * POST /quiz/generations/{id}/cancel: stops it and gives the free quiz back; answers once it has
@@ -12,7 +11,7 @@ const answerSchema = z.object({ data: generationSchema });
  */
 export async function cancelGeneration(id: string): Promise<Generation | null> {
   try {
-    return answerSchema.parse(await api(`${generationPath(id)}/cancel`, { method: 'POST' })).data;
+    return await apiData(generationSchema, `${generationPath(id)}/cancel`, { method: 'POST' });
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;
     throw err;

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { downloadFromApi } from '../../../lib/download';
-import { quizPath } from './get-quiz';
+import { quizPath } from './paths';
 
 /** The other tools a quiz can go to (docs/api/review.md "GET /quiz/{quizId}/export"). */
 export const QUIZ_EXPORT_FORMATS = ['anki', 'gift', 'csv'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { downloadFromApi } from '../../../lib/download';
-import { quizPath } from './get-quiz';
+import { quizPath } from './paths';
 
 export const EXPORT_FORMATS = ['pdf', 'csv'] as const;
 export const exportFormatSchema = z.enum(EXPORT_FORMATS);

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { api } from '../../../lib/api-client';
+import { apiData } from '../../../lib/api-answer';
 import {
   DIFFICULTIES,
   EXAM_ORDERS,
@@ -10,9 +10,9 @@ import {
   QUIZ_LANGUAGES,
   type GenerateQuizBody,
 } from '../lib/settings-form';
-import type { GeneratedQuiz } from './types';
-
-export const QUIZ_API = '/api/v1/quiz';
+import { generationSchema } from './generation-schema';
+import { QUIZ_PATH } from './paths';
+import type { GeneratedQuiz, Generation } from './types';
 
 export const generateQuizInputSchema = z.object({
   materialId: z.string().check(z.minLength(1)),
@@ -40,31 +40,37 @@ const noticeSchema = z.object({
   code: z.string(),
   params: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
 });
-const answerSchema = z.object({
-  data: z.looseObject({
-    quizId: z.string().check(z.minLength(1)),
-    notices: z.optional(z.array(noticeSchema)),
-  }),
+const madeSchema = z.looseObject({
+  quizId: z.string().check(z.minLength(1)),
+  questions: z.array(z.unknown()),
+  notices: z.optional(z.array(noticeSchema)),
 });
+/** 201: the quiz (made before, under this Idempotency-Key); 202: the generation, queued. */
+const startSchema = z.union([generationSchema, madeSchema]);
+
+export type GenerationStart =
+  { kind: 'made'; quiz: GeneratedQuiz } | { kind: 'queued'; generation: Generation };
 
 /**
- * POST /quiz/generate: writes the quiz and answers when it is ready (seconds to a minute).
- * Aborting `signal` cancels it on the server. Throws ApiError QUOTA_EXCEEDED (402),
- * MATERIAL_NO_TEXT, GENERATION_FAILED, GENERATION_CANCELLED, GENERATION_IN_PROGRESS.
+ * POST /quiz/generate with `Prefer: respond-async`: answers at once — 202 with the generation,
+ * queued (follow it at GET /quiz/generations/{id}), or 201 with the quiz when this generation id
+ * made it already. The job does not depend on the request; stop it with cancelGeneration.
+ * Throws ApiError QUOTA_EXCEEDED (402), MATERIAL_NO_TEXT, GENERATION_IN_PROGRESS, ….
  */
-export async function generateQuiz(
+export async function startGeneration(
   body: GenerateQuizBody,
   signal?: AbortSignal,
-): Promise<GeneratedQuiz> {
+): Promise<GenerationStart> {
   const input = generateQuizInputSchema.parse(body);
   // The free limit answers 402 QUOTA_EXCEEDED, not 403: it is an upgrade prompt, not a lost session.
   // The generation id is the Idempotency-Key: should this try be cut off and the request be
   // queued for later (offline), the retry takes this generation over instead of making another.
-  const raw = await api(`${QUIZ_API}/generate`, {
+  const data = await apiData(startSchema, `${QUIZ_PATH}/generate`, {
     body: input,
     signal,
-    headers: { 'Idempotency-Key': input.generationId },
+    headers: { 'Idempotency-Key': input.generationId, Prefer: 'respond-async' },
   });
-  const { data } = answerSchema.parse(raw);
-  return { ...(data as unknown as GeneratedQuiz), notices: data.notices ?? [] };
+  if ('stage' in data) return { kind: 'queued', generation: data as Generation };
+  const quiz = data as unknown as GeneratedQuiz;
+  return { kind: 'made', quiz: { ...quiz, notices: quiz.notices ?? [] } };
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { z } from 'zod/mini';
 import { readMaterial } from '../../../db/cache';
+import { answerRecord } from '../../../lib/api-answer';
 import { api } from '../../../lib/api-client';
 import { isNetworkError } from '../../../lib/offline/network';
 import { currentUserId } from '../../../stores/auth-store';
@@ -16,12 +16,10 @@ export interface QuizMaterial {
   exam: ExamSummary | null;
 }
 
-const answerSchema = z.record(z.string(), z.unknown());
 const text = (...values: unknown[]) =>
   values.find((v): v is string => typeof v === 'string' && v.trim() !== '') ?? '';
 
-const fromRecord = (id: string, raw: Record<string, unknown>): QuizMaterial => {
-  const m = raw.data && typeof raw.data === 'object' ? (raw.data as Record<string, unknown>) : raw;
+const fromRecord = (id: string, m: Record<string, unknown>): QuizMaterial => {
   return {
     id: text(m.id, m.material_id) || id,
     name: text(m.title, m.name).trim(),
@@ -38,7 +36,7 @@ const fromRecord = (id: string, raw: Record<string, unknown>): QuizMaterial => {
 export async function getQuizMaterial(id: string, signal?: AbortSignal): Promise<QuizMaterial> {
   let raw: Record<string, unknown>;
   try {
-    raw = answerSchema.parse(await api(`/api/v1/materials/${encodeURIComponent(id)}`, { signal }));
+    raw = answerRecord(await api(`/api/v1/materials/${encodeURIComponent(id)}`, { signal }));
   } catch (err) {
     const userId = currentUserId();
     const stored = userId && isNetworkError(err) ? await readMaterial(userId, id) : null;

@@ -6,17 +6,9 @@ import { forgetQuiz, readAttempt, readQuiz, saveQuiz } from '../../../db/cache';
 import { api, ApiError } from '../../../lib/api-client';
 import { currentUserId, useAuthStore } from '../../../stores/auth-store';
 import { useResource } from '../../../lib/use-resource';
+import { quizPath } from './paths';
 import type { ClientQuestion, QuizDetails, SubmittedAnswer } from './types';
-
-/** The quiz endpoints (base /api/v1; api() adds the bearer token). */
-export const QUIZ_PATH = '/api/v1/quiz';
-export const quizPath = (quizId: string) => `${QUIZ_PATH}/${encodeURIComponent(quizId)}`;
-
-/** `{ success, data }` → data (a bare object is taken as it is). */
-export function unwrap(raw: unknown): Record<string, unknown> {
-  const rec = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
-  return rec.data && typeof rec.data === 'object' ? (rec.data as Record<string, unknown>) : rec;
-}
+import { answerRecord } from '../../../lib/api-answer';
 
 const optionSchema = z.looseObject({ id: z.string(), text: z.string() });
 const questionSchema = z.looseObject({
@@ -80,7 +72,7 @@ export async function getQuiz(quizId: string, signal?: AbortSignal): Promise<Qui
   const userId = currentUserId();
   let data: Record<string, unknown>;
   try {
-    data = unwrap(await api(quizPath(quizId), { signal }));
+    data = answerRecord(await api(quizPath(quizId), { signal }));
   } catch (err) {
     if (err instanceof ApiError && err.status === 404 && userId !== null) {
       await forgetQuiz(userId, quizId);

@@ -5,8 +5,9 @@ import { forgetReport, readReport, saveReport } from '../../../db/cache';
 import { api, ApiError } from '../../../lib/api-client';
 import { currentUserId, useAuthStore } from '../../../stores/auth-store';
 import { useResource } from '../../../lib/use-resource';
-import { quizPath, unwrap } from './get-quiz';
+import { quizPath } from './paths';
 import type { QuizReport } from './types';
+import { answerRecord } from '../../../lib/api-answer';
 
 const detailSchema = z.looseObject({
   questionId: z.string(),
@@ -43,7 +44,7 @@ const reportSchema = z.looseObject({
 
 /** A report answer (GET /report or POST /submit), checked where the page depends on it. */
 export function parseReport(raw: unknown): QuizReport {
-  const report = reportSchema.parse(unwrap(raw));
+  const report = reportSchema.parse(answerRecord(raw));
   return report as unknown as QuizReport;
 }
 
@@ -68,7 +69,7 @@ export async function getReport(quizId: string, signal?: AbortSignal): Promise<Q
   if (userId !== null) {
     await saveReport(
       userId,
-      { quizId, materialId: report.materialId, data: unwrap(raw) },
+      { quizId, materialId: report.materialId, data: answerRecord(raw) },
       startedAt,
     );
   }

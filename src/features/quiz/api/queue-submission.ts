@@ -2,15 +2,14 @@ import { db } from '../../../db';
 import { dropQueuedProgress, enqueue, enqueueProgress } from '../../../db/outbox';
 import { newId } from '../../../lib/ids';
 import { requestFlush } from '../../../lib/offline/sync-engine';
+import { quizPath } from './paths';
 
 /**
  * A quiz's submission and progress kept for later: each is queued exactly as it will be sent,
  * then a flush is asked for (which does nothing while offline).
  */
 
-const QUIZ_API = '/api/v1/quiz';
-const quizUrl = (quizId: string, rest: string) =>
-  `${QUIZ_API}/${encodeURIComponent(quizId)}${rest}`;
+const quizUrl = (quizId: string, rest: string) => `${quizPath(quizId)}${rest}`;
 
 export interface QueuedSubmission {
   quizId: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
-import { quizPath } from './get-quiz';
+import { quizPath } from './paths';
 import type { SubmittedAnswer } from './types';
 
 export const saveProgressInputSchema = z.object({

@@ -3,9 +3,10 @@ import { deleteAttempt, saveReport } from '../../../db/cache';
 import { api } from '../../../lib/api-client';
 import { submitted } from './queue-submission';
 import { currentUserId } from '../../../stores/auth-store';
-import { quizPath, unwrap } from './get-quiz';
+import { quizPath } from './paths';
 import { parseReport } from './get-report';
 import type { QuizReport, SubmittedAnswer } from './types';
+import { answerRecord } from '../../../lib/api-answer';
 
 export const submitQuizInputSchema = z.object({
   answers: z
@@ -36,7 +37,7 @@ export async function submitQuiz(
   const userId = currentUserId();
   if (userId !== null) {
     await Promise.all([
-      saveReport(userId, { quizId, materialId: report.materialId, data: unwrap(raw) }),
+      saveReport(userId, { quizId, materialId: report.materialId, data: answerRecord(raw) }),
       deleteAttempt(userId, quizId),
       submitted(userId, quizId),
     ]);

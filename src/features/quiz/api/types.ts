@@ -85,4 +85,6 @@ export interface QuizDetails {
   attemptCount: number;
   savedAnswers: SubmittedAnswer[];
   currentIndex: number;
+  /** What the learner should know about how it was made (absent in copies stored before). */
+  notices?: QuizNotice[];
 }

@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import type { OutboxRow } from '../../../db';
 import { removeItem, retryItem } from '../../../db/outbox';
-import { pickI18n } from '../../../lib/api-client';
+import { apiErrorText } from '../../../lib/api-error-text';
 import { requestFlush } from '../../../lib/offline/sync-engine';
 import { useOnline } from '../../../lib/offline/use-online';
 import { BackIcon } from './quiz-icons';
@@ -46,7 +46,7 @@ export function PendingSubmission({ item, materialId }: { item: OutboxRow; mater
         <p>
           {failed && item.lastError
             ? t('saved.failedBody', {
-                message: pickI18n(item.lastError.messageI18n, item.lastError.message),
+                message: apiErrorText(item.lastError),
               })
             : signedOut
               ? t('saved.signedOut')

@@ -2,8 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { isNetworkError } from '../../../lib/offline/network';
 import { getGeneration } from '../api/get-generation';
+import { getQuiz } from '../api/get-quiz';
 import type { Generation, QuizNotice } from '../api/types';
-import { FIRST_POLL_MS, POLL_MS } from '../lib/generation-progress';
+import { POLL_MS } from '../lib/generation-progress';
 import { isAbortError, pageIsUnloading, startRun, stopRun } from '../lib/generation-runner';
 import { useGenerationStore, type PendingGeneration } from '../stores/generation-store';
 
@@ -17,12 +18,20 @@ const failure = (error: unknown): RunOutcome =>
     ? { kind: 'failed', code: error.code, message: error.message }
     : { kind: 'failed', offline: isNetworkError(error) };
 
+/** The notices of a finished quiz (GET /quiz/{id}, which also keeps it on the device). */
+const noticesOf = (quizId: string, signal: AbortSignal): Promise<QuizNotice[]> =>
+  getQuiz(quizId, signal).then(
+    (quiz) => quiz.notices ?? [],
+    () => [],
+  );
+
 /**
- * Runs one generation: sends the POST (once), polls its stage and progress every 400 ms, and
- * reports the outcome once. After a reload the POST is gone (and the server cancelled it when
- * the request went away), so the screen follows the generation by polling: a finished one is
- * taken as it is, a cancelled or unknown one is sent again under a new id. Leaving the screen
- * without an outcome stops the generation (`onAbandon`).
+ * Runs one generation: sends POST /quiz/generate with `Prefer: respond-async` (once), which
+ * answers at once with the queued generation, then polls its stage and progress every 400 ms and
+ * reports the outcome once. Nothing is polled before the server has the generation, so a poll
+ * never meets a 404. After a reload the screen follows a generation the server answered for; one
+ * whose answer was lost is sent again under the same id (its Idempotency-Key: the server follows
+ * the same generation). Leaving the screen without an outcome stops the generation (`onAbandon`).
  */
 export function useGenerationRun(
   pending: PendingGeneration,
@@ -30,6 +39,7 @@ export function useGenerationRun(
   onAbandon: (generationId: string) => void,
 ) {
   const [id, setId] = useState(pending.generationId);
+  /** The server has this generation (its POST answered): follow it by polling. */
   const [following, setFollowing] = useState(pending.started);
   const [server, setServer] = useState<Generation | null>(null);
   const [finished, setFinished] = useState(false);
@@ -62,11 +72,16 @@ export function useGenerationRun(
   useEffect(() => {
     if (following) return;
     let active = true;
-    const run = startRun({ ...pending.body, generationId: id });
-    useGenerationStore.getState().markStarted(id);
-    run.then(
-      (quiz) => {
-        if (active) finish({ kind: 'succeeded', quizId: quiz.quizId, notices: quiz.notices });
+    startRun({ ...pending.body, generationId: id }).then(
+      (start) => {
+        if (!active) return;
+        if (start.kind === 'made') {
+          finish({ kind: 'succeeded', quizId: start.quiz.quizId, notices: start.quiz.notices });
+          return;
+        }
+        useGenerationStore.getState().markStarted(id);
+        setServer(start.generation);
+        setFollowing(true);
       },
       (error: unknown) => {
         if (active && !isAbortError(error) && !pageIsUnloading()) finish(failure(error));
@@ -77,10 +92,9 @@ export function useGenerationRun(
     };
   }, [id, following, pending.body, finish]);
 
-  // Stage and progress. Right after sending, the first look waits one interval (asking at once
-  // found nothing but a 404 in the console); a 404 later still means "not there yet".
+  // Stage and progress, from the moment the server has the generation.
   useEffect(() => {
-    if (finished) return;
+    if (finished || !following) return;
     let active = true;
     let busy = false;
     const controller = new AbortController();
@@ -90,30 +104,31 @@ export function useGenerationRun(
       try {
         const g = await getGeneration(id, controller.signal);
         if (!active) return;
-        if (g) setServer(g);
-        if (!following) return;
-        if (g?.status === 'succeeded' && g.quizId)
-          finish({ kind: 'succeeded', quizId: g.quizId, notices: [] });
-        else if (g?.status === 'failed') finish({ kind: 'failed', code: g.errorCode ?? undefined });
-        else if (!g || g.status === 'cancelled') restart();
-      } catch {
-        // A missed poll only delays the bar; the POST decides the outcome.
+        // Unknown: the server lost it (a reset database); ask again under a new id.
+        if (!g) return restart();
+        setServer(g);
+        if (g.status === 'succeeded' && g.quizId) {
+          const notices = await noticesOf(g.quizId, controller.signal);
+          if (active) finish({ kind: 'succeeded', quizId: g.quizId, notices });
+        } else if (g.status === 'failed') {
+          finish({ kind: 'failed', code: g.errorCode ?? undefined });
+        } else if (g.status === 'cancelled') {
+          finish({ kind: 'failed', code: 'GENERATION_CANCELLED' });
+        }
+      } catch (error) {
+        // Offline: the outbox keeps the request under the same id and, once back online, gets
+        // the quiz this generation makes. Any other missed poll only delays the bar.
+        if (active && !isAbortError(error) && isNetworkError(error) && !navigator.onLine)
+          finish({ kind: 'failed', offline: true });
       } finally {
         busy = false;
       }
     };
-    let timer: ReturnType<typeof setInterval> | undefined;
-    const first = setTimeout(
-      () => {
-        void poll();
-        timer = setInterval(poll, POLL_MS);
-      },
-      following ? 0 : FIRST_POLL_MS,
-    );
+    void poll();
+    const timer = setInterval(poll, POLL_MS);
     return () => {
       active = false;
       controller.abort();
-      clearTimeout(first);
       clearInterval(timer);
     };
   }, [id, following, finished, finish, restart]);

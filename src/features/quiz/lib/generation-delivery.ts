@@ -5,6 +5,7 @@ import { saveMaterial } from '../../../db/cache';
 import { toast } from '../../../components/ui/toast';
 import { useAuthStore } from '../../../stores/auth-store';
 import { api } from '../../../lib/api-client';
+import { answerRecord } from '../../../lib/api-answer';
 import { materialChanged } from '../../../lib/data-events';
 
 /** Long enough to read and reach the link (the same as the other sync toasts). */
@@ -44,8 +45,7 @@ export async function storeGenerated(item: OutboxRow, data: ApiRecord): Promise<
  */
 async function refreshMaterial(userId: string, materialId: string) {
   try {
-    const raw = await api<ApiRecord>(`/api/v1/materials/${encodeURIComponent(materialId)}`);
-    const data = raw.data && typeof raw.data === 'object' ? (raw.data as ApiRecord) : raw;
+    const data = answerRecord(await api(`/api/v1/materials/${encodeURIComponent(materialId)}`));
     await saveMaterial(userId, {
       id: materialId,
       createdAt: text(data.createdAt, data.created_at),

@@ -7,8 +7,6 @@ import type { GenerationStage } from '../api/types';
 
 export const TICK_MS = 100;
 export const POLL_MS = 400;
-/** The first look after sending waits for the server to have registered the generation. */
-export const FIRST_POLL_MS = 1000;
 /** Spec §9: the quiz-ready redirect waits 1 s at 100 %. */
 export const READY_DELAY_MS = 1000;
 /** The learning tip appears only when a generation takes a while (long enough to read it). */
@@ -19,7 +17,7 @@ export const TIP_DELAY_MS = 2500;
  * stages into 0–100 (api/quiz/generation-service.ts: reading 2–15, concepts 15–35, writing 35–75,
  * checking 75–95); the caps stay one below each band's top so the stage text (which changes at
  * 15, 35, 55, 75 and 90) does not run ahead of the real work. `none` is before the server has
- * heard of the generation (404).
+ * answered for the generation.
  */
 export const STAGE_CAPS: Record<GenerationStage | 'none', number> = {
   none: 8,

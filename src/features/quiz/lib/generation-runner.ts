@@ -1,29 +1,29 @@
 /**
- * The POST that writes a quiz lives here, outside React: StrictMode mounts a screen twice and a
- * request must be sent once per generation id. The loading screen starts it, listens to it and
- * stops it; a screen mounted again with the same id gets the same request.
+ * The POST that starts a generation lives here, outside React: StrictMode mounts a screen twice
+ * and a request must be sent once per generation id. The loading screen starts it, listens to it
+ * and stops it; a screen mounted again with the same id gets the same request.
  */
 import { cancelGeneration } from '../api/cancel-generation';
-import { generateQuiz } from '../api/generate-quiz';
-import type { GeneratedQuiz, Generation } from '../api/types';
+import { startGeneration, type GenerationStart } from '../api/generate-quiz';
+import type { Generation } from '../api/types';
 import type { GenerateQuizBody } from './settings-form';
 
 interface Run {
   controller: AbortController;
-  promise: Promise<GeneratedQuiz>;
+  promise: Promise<GenerationStart>;
 }
 
 const runs = new Map<string, Run>();
 /** A finished run is kept this long, for a screen that mounts again right after it finished. */
 const KEEP_MS = 60_000;
 
-/** Sends POST /quiz/generate for body.generationId, once. */
-export function startRun(body: GenerateQuizBody): Promise<GeneratedQuiz> {
+/** Sends POST /quiz/generate (respond-async) for body.generationId, once. */
+export function startRun(body: GenerateQuizBody): Promise<GenerationStart> {
   const id = body.generationId;
   const existing = runs.get(id);
   if (existing) return existing.promise;
   const controller = new AbortController();
-  const promise = generateQuiz(body, controller.signal);
+  const promise = startGeneration(body, controller.signal);
   runs.set(id, { controller, promise });
   const forget = () => setTimeout(() => runs.delete(id), KEEP_MS);
   promise.then(forget, forget);
@@ -31,8 +31,8 @@ export function startRun(body: GenerateQuizBody): Promise<GeneratedQuiz> {
 }
 
 /**
- * Stops a generation: aborts its POST (the server cancels when the request goes away) and asks
- * the server to cancel it, which also works after a reload lost the POST. Resolves once the
+ * Stops a generation: aborts its POST if it has not answered yet and asks the server to cancel
+ * it (the queued job does not depend on the request). Resolves once the
  * server has settled it (and given the free quiz back) with how it ended — `succeeded` when the
  * quiz was finished before the cancel arrived — or null if that is unknown; never rejects.
  */

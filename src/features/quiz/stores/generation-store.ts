@@ -8,7 +8,7 @@ export interface PendingGeneration {
   materialId: string;
   materialName: string;
   body: GenerateQuizBody;
-  /** The POST was sent. After a reload its request is gone, so the screen follows or restarts. */
+  /** The server answered the POST (202): after a reload the screen follows it by polling. */
   started: boolean;
 }
 

@@ -3,8 +3,9 @@ import { forgetCard, recordAnswerResult } from '../../../db/review-store';
 import { api, ApiError } from '../../../lib/api-client';
 import { isNetworkError } from '../../../lib/offline/network';
 import { queueReviewAnswer } from './queue-review';
-import { REVIEW_PATH, unwrap } from './paths';
+import { REVIEW_PATH } from './paths';
 import type { ReviewCard, ReviewResult } from './types';
+import { answerRecord } from '../../../lib/api-answer';
 
 export const answerInputSchema = z.object({
   clientReviewId: z.string().check(z.minLength(1), z.maxLength(100)),
@@ -108,7 +109,7 @@ export async function answerCard(
   });
   let data: Record<string, unknown>;
   try {
-    data = unwrap(
+    data = answerRecord(
       await api(`${REVIEW_PATH}/${encodeURIComponent(card.cardId)}/answer`, {
         method: 'POST',
         body,
@@ -123,7 +124,7 @@ export async function answerCard(
     throw err;
   }
   const result = parseResult(data);
-  if (!result) throw new ApiError(500, 'Unexpected answer', undefined, data);
+  if (!result) throw new ApiError(500, undefined, data);
   await recordAnswerResult(userId, data, {
     clientReviewId: given.clientReviewId,
     cardId: card.cardId,

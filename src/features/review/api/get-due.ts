@@ -2,8 +2,9 @@ import { z } from 'zod/mini';
 import { saveDueCards, saveNextDue } from '../../../db/review-store';
 import { api } from '../../../lib/api-client';
 import { currentUserId } from '../../../stores/auth-store';
-import { REVIEW_PATH, unwrap, utcOffset } from './paths';
+import { REVIEW_PATH, utcOffset } from './paths';
 import type { ClientQuestion, DueList, ReviewCard } from './types';
+import { answerRecord } from '../../../lib/api-answer';
 
 /** The most cards one due list brings (the API's cap): the offline copy holds that many. */
 export const DUE_LIMIT = 200;
@@ -67,7 +68,7 @@ const queryString = (q: DueQuery) => {
  */
 export async function getDue(query: DueQuery = {}, signal?: AbortSignal): Promise<DueList> {
   const startedAt = Date.now();
-  const raw = unwrap(await api(`${REVIEW_PATH}/due?${queryString(query)}`, { signal }));
+  const raw = answerRecord(await api(`${REVIEW_PATH}/due?${queryString(query)}`, { signal }));
   const list = listSchema.parse(raw);
   const cards = list.cards.flatMap((c) => parseCard(c) ?? []);
   const userId = currentUserId();

@@ -1,7 +1,8 @@
 import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
-import { REVIEW_PATH, unwrap, utcOffset } from './paths';
+import { REVIEW_PATH, utcOffset } from './paths';
 import type { ReviewStats } from './types';
+import { answerRecord } from '../../../lib/api-answer';
 
 const n = z.catch(z.number(), 0);
 const statsSchema = z.looseObject({
@@ -19,6 +20,6 @@ const statsSchema = z.looseObject({
 
 /** GET /review/stats: due today and this week, reviewed today, streak, 30-day retention. */
 export async function getReviewStats(signal?: AbortSignal): Promise<ReviewStats> {
-  const raw = unwrap(await api(`${REVIEW_PATH}/stats?utcOffset=${utcOffset()}`, { signal }));
+  const raw = answerRecord(await api(`${REVIEW_PATH}/stats?utcOffset=${utcOffset()}`, { signal }));
   return statsSchema.parse(raw) as ReviewStats;
 }

@@ -1,12 +1,6 @@
 /** The review endpoints (base /api/v1; api() adds the bearer token). */
 export const REVIEW_PATH = '/api/v1/review';
 
-/** `{ success, data }` → data (a bare object is taken as it is). */
-export function unwrap(raw: unknown): Record<string, unknown> {
-  const rec = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
-  return rec.data && typeof rec.data === 'object' ? (rec.data as Record<string, unknown>) : rec;
-}
-
 /**
  * The learner's offset east of UTC in minutes (Taipei 480), which decides where their "today"
  * begins and ends on the server.

@@ -4,8 +4,9 @@ import { isNetworkError } from '../../../lib/offline/network';
 import { queueReviewRating } from './queue-review';
 import type { RatingName } from '../lib/intervals';
 import { parseResult } from './answer-card';
-import { REVIEW_PATH, unwrap } from './paths';
+import { REVIEW_PATH } from './paths';
 import type { ReviewCard, ReviewResult } from './types';
+import { answerRecord } from '../../../lib/api-answer';
 
 export type RatingOutcome = { kind: 'result'; result: ReviewResult } | { kind: 'queued' };
 
@@ -40,7 +41,7 @@ export async function rateCard(
   }
   let data: Record<string, unknown>;
   try {
-    data = unwrap(
+    data = answerRecord(
       await api(`${REVIEW_PATH}/${encodeURIComponent(card.cardId)}/rate`, {
         method: 'POST',
         body: { clientReviewId, rating },

@@ -1,7 +1,8 @@
 import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
-import { REVIEW_PATH, unwrap, utcOffset } from './paths';
+import { REVIEW_PATH, utcOffset } from './paths';
 import type { Reminders } from './types';
+import { answerRecord } from '../../../lib/api-answer';
 
 export const remindersInputSchema = z.object({
   enabled: z.boolean(),
@@ -17,7 +18,7 @@ const remindersSchema = z.looseObject({
 
 /** GET /review/reminders: whether the daily reminder is on, and at which local hour. */
 export async function getReminders(signal?: AbortSignal): Promise<Reminders> {
-  return remindersSchema.parse(unwrap(await api(`${REVIEW_PATH}/reminders`, { signal })));
+  return remindersSchema.parse(answerRecord(await api(`${REVIEW_PATH}/reminders`, { signal })));
 }
 
 /**
@@ -27,6 +28,6 @@ export async function getReminders(signal?: AbortSignal): Promise<Reminders> {
 export async function saveReminders(enabled: boolean, hour: number): Promise<Reminders> {
   const body = remindersInputSchema.parse({ enabled, hour, utcOffset: utcOffset() });
   return remindersSchema.parse(
-    unwrap(await api(`${REVIEW_PATH}/reminders`, { method: 'PUT', body })),
+    answerRecord(await api(`${REVIEW_PATH}/reminders`, { method: 'PUT', body })),
   );
 }
