@@ -155,6 +155,7 @@ describe('no blank on asides, examples or keys the stem spells out', () => {
       true,
     );
     expect(isEnglishAside('Figure 2.3 shows the distribution of the sample means.')).toBe(true);
+    expect(isEnglishAside('Trace trees were first proposed by Gal et al. (11).')).toBe(true);
     expect(isEnglishAside('The p-value is the probability of data at least this extreme.')).toBe(
       false,
     );

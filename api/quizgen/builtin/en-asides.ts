@@ -18,9 +18,16 @@ const SELF_REFERENCE =
 const READS_A_FIGURE =
   /^(?:figure|fig\.|table)\s+\d|\b(?:shown|displayed|plotted|summari[sz]ed|given|visuali[sz]ed|depicted)\s+(?:in|by)\s+(?:figure|fig\.|table)\s+\d|\b(?:figure|fig\.|table)\s+[\d.]+\s+(?:shows|displays|plots|summari[sz]es|gives|depicts)\b/i;
 
-/** Whether an English sentence is a stage direction, promotion, self-reference or figure read-out. */
+/** A sentence about a cited work ("Still, Dynamo (7) by Bala et al, introduced …"). */
+const CITES = /\bet\s+al\b/i;
+
+/**
+ * Whether an English sentence is a stage direction, promotion, self-reference, figure read-out
+ * or a citation of other work.
+ */
 export function isEnglishAside(text: string): boolean {
   return (
+    CITES.test(text) ||
     STAGE_DIRECTION.test(text) ||
     PROMOTION.test(text) ||
     SELF_REFERENCE.test(text) ||
