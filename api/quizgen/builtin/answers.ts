@@ -1,4 +1,5 @@
 import { EN_STOPWORDS } from '../text/stopwords.js';
+import { materialWordings } from './en-typed-keys.js';
 import type { AnalysedSentence, DocAnalysis } from './analysis.js';
 import type { Term } from './keyphrases.js';
 import type { NumberMention } from './numbers.js';
@@ -140,6 +141,9 @@ export function materialAliases(fullText: string, key: string): string[] {
       }
     }
   }
+  // The material's own other wordings of an English key ("freezing problem" / "freezing
+  // issue", "chi-square" / "chi-squared statistic"): each refused the other before.
+  for (const wording of materialWordings(fullText, k)) out.add(wording);
   return [...out];
 }
 

@@ -11,6 +11,7 @@ import { isNumberWorthAskingZh, isWorthKnowingZh } from '../zh-importance.js';
 import { clauseWindows, lendsWindows } from '../zh-clauses.js';
 import { zhListCandidates } from '../zh-enumeration.js';
 import { isEvaluativeAdjective, standsAsEnglishOption } from '../../text/en-lexicon.js';
+import { isEnglishAside, spellsAcronym } from '../en-asides.js';
 
 /** A sentence and the answers that could be blanked in it, best first. */
 export interface ClozeCandidate {
@@ -46,6 +47,7 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
     }
     if (!sentence.usable || DISCOURSE.test(sentence.text)) continue;
     if (a.language === 'en' && framingSentences(a).has(sentence.id)) continue;
+    if (a.language === 'en' && isEnglishAside(sentence.text)) continue;
     // A Chinese transcript's host, interviewer or questioner frames the talk (「我是中山國中的
     // 喆曦」, 「像我們高中生也會有…」): their lines give no blank and no statement.
     if (speakers && isMinorSpeakerLine(speakers, sentence)) continue;
@@ -107,6 +109,7 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
         s.usable &&
         !s.record &&
         !DISCOURSE.test(s.text) &&
+        !(a.language === 'en' && isEnglishAside(s.text)) &&
         !(speakers && isMinorSpeakerLine(speakers, s)),
     ),
   );
@@ -274,6 +277,9 @@ export function englishKeyMatters(
 ): boolean {
   if (term.kind === 'place' && settingPlaces(a).has(term.key)) return false;
   if (isEverydayName(key) && term.sentenceIds.length < 4) return false;
+  // "Note that …", "Recall …": a capitalised first word the material otherwise writes in lower
+  // case is an ordinary word, not a name.
+  if (start === 0 && /^\p{Lu}\p{Ll}+$/u.test(key) && writesLowerCase(a, key)) return false;
   // A unit alone ("98 _____") asks for the word after a number, not for a fact.
   if (
     /^(?:percent|per cent|percentage points?|dollars?|cents?|minutes?|hours?|seconds?)$/i.test(key)
@@ -301,6 +307,18 @@ export function englishKeyMatters(
     const longer = a.terms.get(termKey(phrase));
     return longer !== undefined && longer.key !== term.key;
   });
+}
+
+const lowerWords = new WeakMap<DocAnalysis, Set<string>>();
+
+/** Whether the material writes a word in lower case somewhere (not only as a name). */
+function writesLowerCase(a: DocAnalysis, word: string): boolean {
+  let words = lowerWords.get(a);
+  if (!words) {
+    words = new Set(a.fullText.match(/(?<![\p{L}\d])\p{Ll}+(?![\p{L}\d])/gu) ?? []);
+    lowerWords.set(a, words);
+  }
+  return words.has(word.toLowerCase());
 }
 
 /** Capitalised everyday words: a blank on them tests nothing unless the material studies them. */
@@ -370,6 +388,14 @@ function englishKeyFit(sentence: string, key: string, start: number, uses: numbe
   const keyWords = words.map((w) => termKey(w)).filter((w) => !EN_STOPWORDS.has(w));
   const seen = keyWords.filter((w) => rest.has(w)).length;
   if (keyWords.length && seen === keyWords.length) return 0;
+  // A modifier of a common term visible in the stem ("the observed _____ … observed counts"
+  // for "observed statistic") gives the key half away; only its head (the kind) may show.
+  if (/^\p{Ll}/u.test(key) && keyWords.slice(0, -1).some((w) => rest.has(w) && w.length > 3))
+    return 0;
+  // "what I call the _____—not macOS—but the Maximization Operating System": the stem spells
+  // the key out.
+  if (spellsAcronym(key, sentence.slice(0, start) + ' ' + sentence.slice(start + key.length)))
+    return 0;
   // "a Type 1 error … unlike a Type 2 error": the key differs from a phrase the stem shows only
   // by its number, so the blank asks for a digit next to its own words.
   const named = keyWords.filter((w) => !/^(?:\d+|[ivx]+)$/.test(w));
@@ -413,6 +439,10 @@ function englishNumberFits(
   // "(Note that this only makes a difference of about 10% …)", "Suppose you flip a coin 100
   // times": an aside or a made-up case, not a figure of the material worth learning.
   if (/^[(（]/.test(sentence) || /^(?:suppose|imagine|say|let's say|pretend)\b/i.test(sentence))
+    return false;
+  // "For instance, the highlighted dot … has 39.4% of …": a value picked to illustrate a
+  // point is the example's, not a figure worth learning.
+  if (/^(?:for (?:instance|example)|as an example|e\.g\.|to illustrate)\b/i.test(sentence))
     return false;
   if (/\d\s*(?:-?\s*in\s*-?|out of|of every|per)\s*$/i.test(before)) return false;
   if (/[+±≥≤<>~≈=/−–-]\s*$/.test(before) || /^\s*[/=–-]\s*\d/.test(after)) return false;
