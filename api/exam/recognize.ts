@@ -207,14 +207,23 @@ function toExamItem(
   corrected: boolean,
 ): ExamItem {
   const anyAnswer = entry?.anyAnswer ?? false;
-  const multi = item.kind === 'multi' || (!corrected && (entry?.letters.length ?? 0) > 1);
+  const letters = [...new Set(entry?.letters ?? [])].sort();
+  // A 複選題 section, a key of several letters (「答案：ABD」), or a correction accepting a
+  // set of several letters: a multiple-select item. A correction accepting single letters
+  // (「答C或D者均給分」) keeps a single-choice item single.
+  const multi =
+    item.kind === 'multi' ||
+    (!corrected && letters.length > 1) ||
+    (entry?.sets?.some((s) => s.length > 1) ?? false);
+  const sets = multi && !anyAnswer ? entry?.sets : undefined;
   return {
     paper: paper.paper,
     number: item.number,
     kind: multi ? 'multi' : 'single',
     stem: item.stem,
     options: item.options,
-    key: anyAnswer ? item.options.map((o) => o.letter) : (entry?.letters ?? []),
+    key: anyAnswer ? item.options.map((o) => o.letter) : sets ? sets[0]! : letters,
+    ...(sets && sets.length > 1 && { keySets: sets.map((s) => [...s]) }),
     anyAnswer,
     ...(corrected && entry?.note ? { correctionNote: entry.note } : {}),
     citation: {
