@@ -208,13 +208,10 @@ function toExamItem(
 ): ExamItem {
   const anyAnswer = entry?.anyAnswer ?? false;
   const letters = [...new Set(entry?.letters ?? [])].sort();
-  // A 複選題 section, a key of several letters (「答案：ABD」), or a correction accepting a
-  // set of several letters: a multiple-select item. A correction accepting single letters
-  // (「答C或D者均給分」) keeps a single-choice item single.
-  const multi =
-    item.kind === 'multi' ||
-    (!corrected && letters.length > 1) ||
-    (entry?.sets?.some((s) => s.length > 1) ?? false);
+  // A 複選題 section or a key of several letters (「答案：ABD」): a multiple-select item. A
+  // correction never makes a single-choice item multiple-select: 「第21題答C或D或CD者均給分」
+  // on a single-choice paper accepts C and D (a set of its letters, for 複選題 only).
+  const multi = item.kind === 'multi' || (!corrected && letters.length > 1);
   const sets = multi && !anyAnswer ? entry?.sets : undefined;
   return {
     paper: paper.paper,

@@ -81,8 +81,8 @@ describe('multiple-select items with their keys', () => {
   ]);
   const grid = blocks('key', [
     '標準答案 科目名稱：練習卷',
-    '題號 第1題 第2題 第3題 第4題 第5題 答案 A B ABD # AC',
-    '備註：第4題答AC或ACD者均給分。',
+    '題號 第1題 第2題 第3題 第4題 第5題 答案 A # ABD # AC',
+    '備註：第2題答B或D或BD者均給分；第4題答AC或ACD者均給分。',
   ]);
 
   it('keys a 複選題 section from the grid, and a correction accepting two sets', () => {
@@ -90,7 +90,8 @@ describe('multiple-select items with their keys', () => {
     expect(rec.skipped).toEqual([]);
     expect(summary(rec)).toEqual([
       [1, 'single', 'A'],
-      [2, 'single', 'B'],
+      // A correction never turns a single-choice item into a multi-select one: B or D scores.
+      [2, 'single', 'BD'],
       [3, 'multi', 'ABD'],
       [
         4,
@@ -103,7 +104,7 @@ describe('multiple-select items with their keys', () => {
       ],
       [5, 'multi', 'AC'],
     ]);
-    expect(rec.corrections).toBe(1);
+    expect(rec.corrections).toBe(2);
     expect(rec.items[3]!.correctionNote).toBe('第4題答AC或ACD者均給分');
   });
 
