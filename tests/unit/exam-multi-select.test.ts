@@ -20,7 +20,7 @@ const source = (name: string) => ({
 });
 
 const blocks = (fileId: string, lines: string[]): Block[] =>
-  lines.map((text, index) => ({ fileId, text, location: { kind: 'block', index } }));
+  lines.map((text, index) => ({ fileId, text, location: { kind: 'paragraph', index } }));
 
 const summary = (rec: ReturnType<typeof recognizeExam>) =>
   rec.items.map((i) => [i.number, i.kind, i.key.join(''), ...(i.keySets ? [i.keySets] : [])]);
