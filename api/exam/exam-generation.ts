@@ -40,7 +40,7 @@ export const MAX_EXAM_QUESTIONS = 200;
 
 /** What the reader recognised in a material; null when it holds no exam item or essay. */
 export function recognizeMaterial(doc: ExtractedDocument): ExamRecognition | null {
-  const rec = recognizeExam(doc);
+  const rec = recognizeExam(doc, { fileNames: doc.fileNames });
   return rec.items.length || rec.essays.length ? rec : null;
 }
 

@@ -18,16 +18,20 @@ import type { ExamItem, ExamRecognition } from './types.js';
 export const MIN_PAPER_ITEMS = 5;
 
 /** Why a recognised item cannot be asked (it is left out, never asked with a guessed key). */
-export type Unusable = 'multi' | 'no-key' | 'key-not-an-option';
+export type Unusable = 'no-key' | 'key-not-an-option';
 
-/** The item's problem when it cannot be asked as a scored single-choice question. */
+/**
+ * The item's problem when it cannot be asked as a scored question (single-choice or
+ * multiple-select).
+ */
 export function unusableReason(item: ExamItem): Unusable | null {
-  // Multiple-select items need a question type of their own (not built yet): left out.
-  if (item.kind !== 'single') return 'multi';
   if (item.anyAnswer) return null;
   if (item.key.length === 0) return 'no-key';
   const letters = new Set(item.options.map((o) => o.letter));
-  return item.key.every((k) => letters.has(k)) ? null : 'key-not-an-option';
+  const sets = item.keySets ?? [item.key];
+  return sets.every((set) => set.length > 0 && set.every((k) => letters.has(k)))
+    ? null
+    : 'key-not-an-option';
 }
 
 /** The items a quiz may ask, in paper order. */
@@ -35,11 +39,11 @@ export const usableItems = (rec: ExamRecognition) =>
   rec.items.filter((item) => unusableReason(item) === null);
 
 /**
- * The items unscored practice may ask when the paper has no answer key: every single-choice
- * item, in paper order, with no key at all (multiple-select items still need their own type).
+ * The items unscored practice may ask when the paper has no answer key: every choice item
+ * (single and multiple-select), in paper order, with no key at all.
  */
 export const practiceItems = (rec: ExamRecognition) =>
-  rec.keyFound ? [] : rec.items.filter((item) => item.kind === 'single' && item.options.length > 1);
+  rec.keyFound ? [] : rec.items.filter((item) => item.options.length > 1);
 
 /** True when the material holds an exam paper the quiz should take its items from. */
 export function isExamMaterial(rec: ExamRecognition | null): rec is ExamRecognition {
@@ -96,13 +100,18 @@ export function examQuestion(
   const options = item.options.map((o) => ({ id: o.letter.toLowerCase(), text: o.text }));
   // Unscored practice carries no key at all: nothing can be scored against a guess.
   const accepted = unscored ? [] : item.key.map((k) => k.toLowerCase());
+  const multi = item.kind === 'multi';
+  const sets = (item.keySets ?? [item.key]).map((set) => set.map((k) => k.toLowerCase()));
   return {
     id,
     type: 'multiple_choice',
     question: item.stem,
     options,
+    ...(multi && { multiSelect: true }),
     ...(accepted[0] !== undefined && { correctOptionId: accepted[0] }),
-    ...(accepted.length > 1 && { acceptedOptionIds: accepted }),
+    // A multiple-select item: the accepted sets of options (all-or-nothing, decision 0021).
+    ...(multi && !unscored && !item.anyAnswer && { acceptedOptionSets: sets }),
+    ...(!multi && accepted.length > 1 && { acceptedOptionIds: accepted }),
     ...(item.anyAnswer && !unscored && { anyAnswer: true }),
     ...(unscored && { unscored: true }),
     // No invented rationale: the correction's own note, else where the item stands.

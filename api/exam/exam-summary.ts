@@ -8,14 +8,14 @@ import { isExamMaterial, paperLanguage, practiceItems, usableItems } from './exa
 export interface ExamSummary {
   /** Choice items recognised (single and multiple-select). */
   items: number;
-  /** Of them, the ones a quiz asks: single-choice with a key (or 「一律給分」). */
+  /** Of them, the ones a quiz asks: single-choice or multiple-select with a key (or 「一律給分」). */
   usable: number;
   /**
-   * Without a key: the items unscored practice can ask (single choice); 0 when a key was found
+   * Without a key: the items unscored practice can ask (every choice item); 0 when a key was found
    * (the quiz is then scored).
    */
   practice: number;
-  /** Multiple-select items (複選題), left out of quizzes for now. */
+  /** Multiple-select items (複選題), asked as multi-select questions (decision 0021). */
   multiSelect: number;
   keyFound: boolean;
   /** Items a correction (更正) changed. */

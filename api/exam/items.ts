@@ -90,6 +90,32 @@ const ANSWER_HEAD = /^(?:參考答案|標準答案|答案|解答|answers?(?:\s+k
 const INLINE_KEY =
   /\s*(?:【\s*)?(?:答案|正解|answer|ans\.?)\s*[:：]?\s*[(（]?\s*([A-Ea-eＡ-Ｅ①-⑤](?:\s*[,、，]?\s*[A-Ea-eＡ-Ｅ①-⑤])*)\s*[)）]?\s*(?:】)?\s*$/iu;
 
+/**
+ * Page furniture left in the text (a header or footer the extraction kept: printed on too few
+ * pages to repeat, or from a DOCX/TXT copy of a paper): 「代號：50150 頁次：4－2」, 「第 2 頁，共 4
+ * 頁」, "Page 2 of 4", "- 2 -". Never part of an item, even between a stem and its options.
+ */
+const FURNITURE =
+  /^(?:(?:(?:代\s*號|頁\s*次|座\s*號)\s*[:：]?\s*[\d\s\-－–—/／]*)+|第\s*\d+\s*頁\s*(?:[,，、/／]?\s*共\s*\d+\s*頁)?|共\s*\d+\s*頁\s*[,，、]?\s*第\s*\d+\s*頁|page\s+\d+(?:\s*(?:of|\/)\s*\d+)?|[-–—]\s*\d+\s*[-–—])$/iu;
+
+/** A line holding only an item's key: 「答案：ABD」, "Answer: A, C", 【答案】(B). */
+const KEY_LINE =
+  /^(?:【\s*)?(?:答案|正解|answer|ans\.?)\s*(?:】\s*)?[:：]?\s*[(（]?\s*[A-Ea-e①-⑤](?:\s*[,、，]?\s*[A-Ea-e①-⑤])*\s*[)）]?\s*(?:】)?$/iu;
+
+/**
+ * What follows a section heading in the same block, when it starts a numbered question: the
+ * lines after the heading's line, or the text after 「二、複選題（每題4分）」 on one line.
+ */
+function afterHeading(text: string): string | undefined {
+  const nl = text.indexOf('\n');
+  const rest = nl >= 0 ? text.slice(nl + 1).trim() : text.replace(HEADING_LINE, '').trim();
+  if (rest === text || !rest) return undefined;
+  return ITEM_START.test(rest) || ZH_START.test(rest) ? rest : undefined;
+}
+
+const HEADING_LINE =
+  /^.{0,12}?(?:單選題|複選題|多選題|選擇題)(?:部分)?\s*(?:[(（][^)）]{0,40}[)）])?\s*[:：]?\s+/u;
+
 function sectionOf(text: string): Section | undefined {
   const head = text.slice(0, 40);
   if (!SECTION_HEAD.test(head) && !/^(?:單選題|複選題|多選題|選擇題|申論題|非選擇題)/u.test(head)) {
@@ -148,11 +174,17 @@ export function readPaper(blocks: Block[], work?: ReadWork): PaperReading {
     }
   };
   for (const block of blocks) {
-    const text = block.text.trim();
+    let text = block.text.trim();
     if (work) work.chars += text.length;
-    if (!text) continue;
+    if (!text || FURNITURE.test(text)) continue;
     if (section === 'answers') {
       out.answerText += `\n${text}`;
+      continue;
+    }
+    // 「答案：ABD」 / "Answer: A, C" on a line of its own (a DOCX paragraph, a PDF line): the
+    // open item's key, not the start of an answer section.
+    if (open?.kind === 'item' && !open.abandoned && KEY_LINE.test(foldWidth(text))) {
+      open.text = `${open.text} ${text}`;
       continue;
     }
     if (
@@ -168,7 +200,11 @@ export function readPaper(blocks: Block[], work?: ReadWork): PaperReading {
     if (heading) {
       close();
       section = heading;
-      continue;
+      // 「二、複選題」 and the first item in one paragraph (a TXT or DOCX without a blank line
+      // between them): the item is read from the rest.
+      const rest = afterHeading(text);
+      if (!rest) continue;
+      text = rest;
     }
     // National papers state the single-choice rules in a line of their own.
     if (/^本(?:測驗)?試題為單一選擇題/u.test(text)) {

@@ -6,6 +6,13 @@ export interface KeyEntry {
   letters: string[];
   /** Every answer scores (「一律給分」). */
   anyAnswer: boolean;
+  /**
+   * Each accepted answer as printed, when a correction accepts several (「答ABD或AB者均給分」
+   * gives [A,B,D] and [A,B]): a multiple-select item is right with any one of these sets.
+   * `letters` is then their union (what a single-choice item accepts). Absent: `letters` is
+   * the one answer.
+   */
+  sets?: string[][];
   /** The correction note as printed, when a correction changed this entry. */
   note?: string;
 }
@@ -139,17 +146,26 @@ function readClause(body: string): Omit<KeyEntry, 'note'> | undefined {
     /^(?:答案?|選)([A-E]{1,5}(?:(?:或|、|,|及)[A-E]{1,5})*)者?(?:均|皆|都)?給分/u.exec(b);
   if (accepted) {
     const letters = new Set<string>();
-    for (const alt of accepted[1]!.split(/或|、|,|及/u)) for (const l of alt) letters.add(l);
-    return { letters: [...letters].sort(), anyAnswer: false };
+    const sets: string[][] = [];
+    for (const alt of accepted[1]!.split(/或|、|,|及/u)) {
+      for (const l of alt) letters.add(l);
+      const set = [...new Set(alt)].sort();
+      if (!sets.some((s) => s.join('') === set.join(''))) sets.push(set);
+    }
+    return { letters: [...letters].sort(), anyAnswer: false, ...(sets.length > 1 && { sets }) };
   }
   const changed = /^(?:答案)?(?:更正為|改為|應為)([A-E]{1,5})/u.exec(b);
-  if (changed) return { letters: [...changed[1]!], anyAnswer: false };
+  if (changed) return { letters: [...new Set(changed[1]!)].sort(), anyAnswer: false };
   return undefined;
 }
 
-/** "1. C", "1-C", "1:(C)", "1,C", "1 C", "第1題 C" pairs of an answer list. */
+/**
+ * "1. C", "1-C", "1:(C)", "1,C", "1 C", "第1題 C" pairs of an answer list; a multiple-select
+ * item's answer as "5. ABD" or "5. A,B,D" / 「5. A、B、D」 (letters joined by commas, never by
+ * spaces alone: "1 A 2 B" stays two pairs).
+ */
 const PAIR =
-  /(?<![\d.])(?:第\s*)?(\d{1,3})\s*(?:題)?\s*(?:[.．、:：\-–)=,，]\s*|\s+)[(（]?([A-Ea-eＡ-Ｅ])[)）]?(?![A-Za-z\p{Script=Han}])/gu;
+  /(?<![\d.])(?:第\s*)?(\d{1,3})\s*(?:題)?\s*(?:[.．、:：\-–)=,，]\s*|\s+)[(（]?([A-EＡ-Ｅ]{2,5}(?![a-z])|[A-EＡ-Ｅ](?:\s*[,、，]\s*[A-EＡ-Ｅ](?![A-Za-z\p{Script=Han}]))+|[A-Ea-eＡ-Ｅ])[)）]?(?![A-Za-z\p{Script=Han}])/gu;
 
 /**
  * An answer list ("Answers: 1. C 2. A", "1-C", CSV rows "1,C", an answer page 「1.C 2.A」);
@@ -171,14 +187,14 @@ export function parseAnswerList(raw: string): ParsedKey | undefined {
   let pairs = 0;
   for (const m of text.matchAll(PAIR)) {
     const n = Number(m[1]);
-    const letter = m[2]!.toUpperCase();
+    const letters = [...new Set(m[2]!.toUpperCase().replace(/[\s,、，]/gu, ''))].sort();
     pairs++;
     const seen = key.entries.get(n);
-    if (seen && seen.letters.join('') !== letter) {
+    if (seen && seen.letters.join('') !== letters.join('')) {
       key.entries.delete(n);
       key.problems.set(n, 'two different answers in the answer list');
     } else if (!key.problems.has(n)) {
-      key.entries.set(n, { letters: [letter], anyAnswer: false });
+      key.entries.set(n, { letters, anyAnswer: false });
     }
   }
   return pairs >= 2 ? key : undefined;

@@ -207,14 +207,20 @@ function toExamItem(
   corrected: boolean,
 ): ExamItem {
   const anyAnswer = entry?.anyAnswer ?? false;
-  const multi = item.kind === 'multi' || (!corrected && (entry?.letters.length ?? 0) > 1);
+  const letters = [...new Set(entry?.letters ?? [])].sort();
+  // A 複選題 section or a key of several letters (「答案：ABD」): a multiple-select item. A
+  // correction never makes a single-choice item multiple-select: 「第21題答C或D或CD者均給分」
+  // on a single-choice paper accepts C and D (a set of its letters, for 複選題 only).
+  const multi = item.kind === 'multi' || (!corrected && letters.length > 1);
+  const sets = multi && !anyAnswer ? entry?.sets : undefined;
   return {
     paper: paper.paper,
     number: item.number,
     kind: multi ? 'multi' : 'single',
     stem: item.stem,
     options: item.options,
-    key: anyAnswer ? item.options.map((o) => o.letter) : (entry?.letters ?? []),
+    key: anyAnswer ? item.options.map((o) => o.letter) : sets ? sets[0]! : letters,
+    ...(sets && sets.length > 1 && { keySets: sets.map((s) => [...s]) }),
     anyAnswer,
     ...(corrected && entry?.note ? { correctionNote: entry.note } : {}),
     citation: {

@@ -31,6 +31,11 @@ export interface ExamItem {
    * the one right combination. Empty when no key was found for this item.
    */
   key: string[];
+  /**
+   * A multiple-select item whose correction accepts several answers (「答ABD或AB者均給分」):
+   * every accepted set of letters, `key` being the first. Absent: `key` is the one answer.
+   */
+  keySets?: string[][];
   /** A correction says every answer scores (「一律給分」): any answer counts as correct. */
   anyAnswer: boolean;
   /** The correction's note as printed (備註), when this item was corrected. */

@@ -1,6 +1,12 @@
 import type { Location } from '../extract/types.js';
 import type { QuestionType } from '../quizgen/types.js';
 
+/** The type a question is shown as: its type, or 複選題 for a multiple-select exam item. */
+export const typeLabel = (
+  l: { types: Record<QuestionType, string>; multiSelect: string },
+  q: { type: QuestionType; multiSelect?: boolean },
+) => (q.multiSelect ? l.multiSelect : l.types[q.type]);
+
 /** The languages an exported report can be written in. */
 export type ExportLocale = 'zh-TW' | 'en';
 
@@ -62,6 +68,10 @@ export interface ReportLabels {
   /** File-name word used when a quiz title has no usable characters. */
   fileNameFallback: string;
   types: Record<QuestionType, string>;
+  /** A multiple-select exam item (複選題): shown instead of its type, multiple choice. */
+  multiSelect: string;
+  /** Joins accepted answers: ' 或 ' / ' or '. */
+  or: string;
   grades: Record<Grade, string>;
   location: (location: Location) => string;
 }
@@ -98,6 +108,8 @@ const zhTW: ReportLabels = {
   generatedAt: '產生時間',
   untitled: '未命名測驗',
   fileNameFallback: '測驗',
+  multiSelect: '複選題',
+  or: ' 或 ',
   types: {
     multiple_choice: '選擇題',
     true_false: '是非題',
@@ -159,6 +171,8 @@ const en: ReportLabels = {
   generatedAt: 'Generated',
   untitled: 'Untitled quiz',
   fileNameFallback: 'quiz',
+  multiSelect: 'Multiple select',
+  or: ' or ',
   types: {
     multiple_choice: 'Multiple choice',
     true_false: 'True / False',

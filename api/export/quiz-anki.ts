@@ -36,6 +36,13 @@ function front(q: ExportQuestion): string {
 }
 
 function keyText(q: ExportQuestion, locale: ExportLocale): string {
+  // A multiple-select item: the letters of each accepted set, then the options' text.
+  if (q.multiSelect && q.options && !q.anyAnswer && q.acceptedOptionSets) {
+    const letters = q.acceptedOptionSets.map((set) =>
+      q.options!.flatMap((o, i) => (set.includes(o.id) ? [optionLetter(i)] : [])).join(''),
+    );
+    return `${letters.join(labelsFor(locale).or)}${labelsFor(locale).labelSeparator}${cleanText(q.correctAnswer)}`;
+  }
   if (q.type === 'multiple_choice' && q.options && !q.anyAnswer && !q.acceptedOptionIds) {
     const i = q.options.findIndex((o) => o.id === q.correctOptionId);
     if (i >= 0) return `${optionLetter(i)}. ${cleanText(q.options[i]!.text)}`;

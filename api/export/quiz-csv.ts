@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { cleanText, labelsFor, type ExportLocale } from './labels.js';
+import { cleanText, labelsFor, typeLabel, type ExportLocale } from './labels.js';
 import {
   citationLine,
   optionLetter,
@@ -54,7 +54,7 @@ export function renderQuizCsv(quiz: QuizExport, locale: ExportLocale): string {
   ];
   const data = quiz.questions.map((q) => [
     String(q.number),
-    l.types[q.type],
+    typeLabel(l, q),
     cleanText(q.question),
     optionsText(q),
     answerText(q, quiz.locale),

@@ -45,6 +45,18 @@ function choices(options: Array<{ text: string; right: boolean }>): string {
   return options.map((o) => `${o.right ? '=' : '~'}${escapeGift(o.text)}`).join(' ');
 }
 
+/**
+ * A multiple-select item as Moodle's multiple-answer question: the key's options share 100%,
+ * every other option takes it all back (-100%), so only the exact set scores in full. GIFT
+ * holds one set: a correction accepting several sets exports its first.
+ */
+function multiChoices(q: ExportQuestion, set: string[]): string {
+  const share = Number((100 / set.length).toFixed(5));
+  return (q.options ?? [])
+    .map((o) => `~%${set.includes(o.id) ? share : -100}%${escapeGift(o.text)}`)
+    .join(' ');
+}
+
 /** `::name:: text {answers}` blocks for one question (several for a fill-in with many blanks). */
 function blocks(q: ExportQuestion, locale: ExportLocale): string[] {
   const fb = feedback(q, locale);
@@ -55,6 +67,10 @@ function blocks(q: ExportQuestion, locale: ExportLocale): string[] {
         const accepted = q.anyAnswer
           ? q.options.map((o) => o.id)
           : (q.acceptedOptionIds ?? [q.correctOptionId]);
+        if (q.multiSelect && !q.anyAnswer && q.acceptedOptionSets?.[0])
+          return [
+            `::${questionName(q)}:: ${stem} {${multiChoices(q, q.acceptedOptionSets[0])}${fb}}`,
+          ];
         const opts = q.options.map((o) => ({ text: o.text, right: accepted.includes(o.id) }));
         return [`::${questionName(q)}:: ${stem} {${choices(opts)}${fb}}`];
       }

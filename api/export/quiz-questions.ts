@@ -16,6 +16,9 @@ export interface ExportQuestion {
   /** An exam correction: every accepted option id (several), or every answer scores. */
   acceptedOptionIds?: string[];
   anyAnswer?: boolean;
+  /** A multiple-select exam item: every accepted set of option ids (usually one). */
+  multiSelect?: boolean;
+  acceptedOptionSets?: string[][];
   blanks?: Array<{ id: string; options: Option[]; correctOptionId: string }>;
   /** short_answer: every accepted answer, the shown key first. */
   acceptedAnswers?: string[];
@@ -59,6 +62,10 @@ export function quizExport(
       ...(q.correctOptionId !== undefined && { correctOptionId: q.correctOptionId }),
       ...(q.acceptedOptionIds && { acceptedOptionIds: [...q.acceptedOptionIds] }),
       ...(q.anyAnswer && { anyAnswer: true }),
+      ...(q.multiSelect && { multiSelect: true }),
+      ...(q.acceptedOptionSets && {
+        acceptedOptionSets: q.acceptedOptionSets.map((set) => [...set]),
+      }),
       ...(q.blanks && {
         blanks: q.blanks.map((b) => ({
           id: b.id,

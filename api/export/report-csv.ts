@@ -4,6 +4,7 @@ import {
   cleanText,
   formatLocation,
   labelsFor,
+  typeLabel,
   resultLabel,
   type ExportLocale,
   type ReportLabels,
@@ -48,7 +49,7 @@ export function renderReportCsv(report: QuizReport, locale: ExportLocale): strin
   ];
   const data = report.answersDetail.map((detail, i) => [
     String(i + 1),
-    l.types[detail.type],
+    typeLabel(l, detail),
     cleanText(detail.question),
     detail.answered ? cleanText(detail.userAnswer) : '',
     cleanText(detail.correctAnswer),

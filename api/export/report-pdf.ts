@@ -10,6 +10,7 @@ import {
   gradeOf,
   labelsFor,
   resultLabel,
+  typeLabel,
   type ExportLocale,
   type ReportLabels,
 } from './labels.js';
@@ -358,7 +359,7 @@ function drawQuestions(
     });
 
     doc.font(BOLD).fillColor(COLOR.text);
-    oneLine(doc, `${l.questionNo(i + 1)} · ${l.types[detail.type]}`, x, top + 1, {
+    oneLine(doc, `${l.questionNo(i + 1)} · ${typeLabel(l, detail)}`, x, top + 1, {
       width: width - tagWidth - 10,
       size: 11,
     });

@@ -30,6 +30,8 @@ export interface ExtractedDocument {
   blocks: Block[];
   language: DocumentLanguage;
   warnings: ExtractionWarning[];
+  /** A stored material's original file names by fileId (names an exam paper without 科目). */
+  fileNames?: Record<string, string>;
 }
 
 /** What one extractor returns for one file (fileId is added by the caller). */

@@ -362,8 +362,14 @@ export async function loadDocument(
     .where('material_id', '=', materialId)
     .orderBy('seq')
     .execute();
+  const files = await db
+    .selectFrom('material_files')
+    .select(['id', 'file_name'])
+    .where('material_id', '=', materialId)
+    .execute();
   type Doc = ExtractedDocument;
   return {
+    fileNames: Object.fromEntries(files.map((f) => [f.id, f.file_name])),
     blocks: blocks.map((b) => ({
       fileId: b.file_id,
       text: b.text_escaped ? (JSON.parse(b.text) as string) : b.text,

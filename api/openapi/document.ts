@@ -138,6 +138,11 @@ export function openApiDocument(serverUrl: string) {
           properties: {
             questionId: { type: 'string' },
             optionId: { type: 'string' },
+            optionIds: {
+              type: 'array',
+              items: { type: 'string' },
+              description: 'A multiSelect question (複選題): every option chosen.',
+            },
             answer: { type: 'string' },
             textAnswer: { type: 'string' },
             blankAnswers: {

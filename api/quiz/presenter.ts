@@ -13,6 +13,8 @@ export function presentQuestionForTaking(q: GeneratedQuestion) {
     ...(q.exam ? { exam: { paper: q.exam.paper, number: q.exam.number } } : {}),
     // Practice of a paper without a key: the client says it is not scored.
     ...(q.unscored ? { unscored: true } : {}),
+    // A multiple-select item (複選題): the learner picks every option that applies.
+    ...(q.multiSelect ? { multiSelect: true } : {}),
     ...(q.options ? { options: q.options.map((o) => ({ id: o.id, text: o.text })) } : {}),
     ...(q.blanks
       ? {

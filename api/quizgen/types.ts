@@ -85,6 +85,16 @@ export interface GeneratedQuestion {
    * every accepted option id, correctOptionId being the first. Absent: correctOptionId alone.
    */
   acceptedOptionIds?: string[];
+  /**
+   * A multiple-select exam item (複選題, docs/decisions/0021): a `multiple_choice` question
+   * whose answer is a set of options, scored all-or-nothing against `acceptedOptionSets`.
+   */
+  multiSelect?: boolean;
+  /**
+   * multiSelect only: every accepted set of option ids (one set; several when a correction
+   * accepts several, 「答ABD或AB者均給分」). correctOptionId is the first set's first id.
+   */
+  acceptedOptionSets?: string[][];
   /** A correction gives every answer the mark (「一律給分」): any answer counts as correct. */
   anyAnswer?: boolean;
   /** A question taken verbatim from an exam paper: which paper and question number. */

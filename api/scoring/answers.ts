@@ -3,7 +3,7 @@ import type { GeneratedQuestion, Option } from '../quizgen/types.js';
 import type { SubmittedAnswer } from './types.js';
 
 /** Caps on what a client may send; generous for a real answer, small enough to store. */
-export const ANSWER_LIMITS = { id: 200, text: 2000, blanks: 50 } as const;
+export const ANSWER_LIMITS = { id: 200, text: 2000, blanks: 50, options: 20 } as const;
 
 /** Something odd in a submission that is tolerated (spec §5: these only raise a warning). */
 export interface AnswerProblem {
@@ -58,6 +58,13 @@ export function sanitizeAnswers(raw: unknown[]): {
     const value = read(entry.answer, 'text');
     const textAnswer = read(entry.textAnswer, 'text');
     if (optionId !== undefined) answer.optionId = optionId;
+    if (Array.isArray(entry.optionIds)) {
+      const ids = entry.optionIds
+        .slice(0, ANSWER_LIMITS.options)
+        .map((v: unknown) => read(v, 'id'))
+        .filter((v): v is string => v !== undefined);
+      answer.optionIds = [...new Set(ids)];
+    }
     if (value !== undefined) answer.answer = value;
     if (textAnswer !== undefined) answer.textAnswer = textAnswer;
 
@@ -95,6 +102,7 @@ export function sanitizeAnswers(raw: unknown[]): {
  */
 export function isAnswered(question: GeneratedQuestion, answer: SubmittedAnswer | undefined) {
   if (!answer) return false;
+  if (question.multiSelect) return chosenIds(question, answer).length > 0;
   switch (question.type) {
     case 'multiple_choice':
     case 'true_false':
@@ -138,6 +146,18 @@ export function answerText(question: GeneratedQuestion, answer: SubmittedAnswer)
     if (text) return text;
   }
   return '';
+}
+
+/**
+ * The values a multiple-select answer names, in the order given, without repeats: optionIds,
+ * else the single text field split at commas ("a,b,d", 「A、B」) for a client that knows only
+ * optionId.
+ */
+export function chosenIds(question: GeneratedQuestion, answer: SubmittedAnswer): string[] {
+  const listed = Array.isArray(answer.optionIds)
+    ? answer.optionIds.map((v) => String(v).trim())
+    : answerText(question, answer).split(/[,、，;；]/u);
+  return [...new Set(listed.map((v) => v.trim()).filter((v) => v.length > 0))];
 }
 
 /** Each blank's selected option (trimmed, '' when unanswered), by blank id. */

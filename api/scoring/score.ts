@@ -1,5 +1,12 @@
 import type { GeneratedQuestion, Option, QuizLanguage } from '../quizgen/types.js';
-import { answersById, answerText, isAnswered, resolveOption, selectedByBlank } from './answers.js';
+import {
+  answersById,
+  answerText,
+  chosenIds,
+  isAnswered,
+  resolveOption,
+  selectedByBlank,
+} from './answers.js';
 import { shortAnswerMatches } from './short-answer.js';
 import { parseTrueFalse } from './true-false.js';
 import type { AnswerDetail, AnswerSelection, ScoreResult, SubmittedAnswer } from './types.js';
@@ -64,7 +71,7 @@ function describe(
   // An unanswered question (a partly filled fill-in included) shows no answer at all.
   const answer = answered ? submitted : undefined;
   const marking = question.unscored
-    ? markUnscored(question, answer)
+    ? markUnscored(question, answer, language)
     : mark(question, answer, language);
   return {
     questionId: question.id,
@@ -72,6 +79,7 @@ function describe(
     question: question.question,
     ...(question.exam && { exam: { ...question.exam } }),
     ...(question.unscored && { unscored: true }),
+    ...(question.multiSelect && { multiSelect: true }),
     ...(question.options && { options: question.options.map(copyOption) }),
     ...(question.blanks && {
       blanks: question.blanks.map((b) => ({ id: b.id, options: b.options.map(copyOption) })),
@@ -105,9 +113,17 @@ function mark(
  * Unscored practice of an exam item without key: what the learner chose, shown as chosen, and
  * no key, no right or wrong.
  */
-function markUnscored(question: GeneratedQuestion, answer: SubmittedAnswer | undefined): Marking {
+function markUnscored(
+  question: GeneratedQuestion,
+  answer: SubmittedAnswer | undefined,
+  language: QuizLanguage,
+): Marking {
   const none = { isCorrect: false, correctAnswer: '', correctSelection: {} };
   if (!answer) return { userAnswer: '', userSelection: null, ...none };
+  if (question.multiSelect) {
+    const picked = pickedOptions(question, answer);
+    return { userAnswer: picked.text(language), userSelection: picked.selection, ...none };
+  }
   const raw = answerText(question, answer);
   const chosen = resolveOption(question.options, raw);
   return {
@@ -130,11 +146,77 @@ export function acceptedOptionIds(question: GeneratedQuestion): string[] {
   return question.correctOptionId === undefined ? [] : [question.correctOptionId];
 }
 
+/** The options a multiple-select answer names, in the options' order; unknown values kept as text. */
+function pickedOptions(question: GeneratedQuestion, answer: SubmittedAnswer) {
+  const values = chosenIds(question, answer);
+  const ids = new Set<string>();
+  const unknown: string[] = [];
+  for (const value of values) {
+    const option = resolveOption(question.options, value);
+    if (option) ids.add(option.id);
+    else unknown.push(value);
+  }
+  const options = (question.options ?? []).filter((o) => ids.has(o.id));
+  return {
+    ids: options.map((o) => o.id),
+    unknown,
+    text: (language: QuizLanguage) =>
+      [...options.map((o) => o.text), ...unknown].join(BLANK_JOIN[language]),
+    selection: {
+      optionIds: options.map((o) => o.id),
+      ...(unknown.length > 0 && { text: unknown.join(', ') }),
+    } as AnswerSelection,
+  };
+}
+
+/**
+ * A multiple-select question (複選題): right only when the options chosen are exactly one of
+ * the accepted sets — all or nothing, as the national papers score unless they say otherwise
+ * (docs/decisions/0021). 「一律給分」: any answer scores.
+ */
+function markMulti(
+  question: GeneratedQuestion,
+  answer: SubmittedAnswer | undefined,
+  language: QuizLanguage,
+): Marking {
+  const options = question.options ?? [];
+  const sets = (
+    question.acceptedOptionSets ?? [question.correctOptionId ? [question.correctOptionId] : []]
+  )
+    .map((set) => options.filter((o) => set.includes(o.id)))
+    .filter((set) => set.length > 0);
+  const join = (set: Option[]) => set.map((o) => o.text).join(BLANK_JOIN[language]);
+  const correct = {
+    correctAnswer: question.anyAnswer
+      ? ANY_ANSWER_LABEL[language]
+      : sets.map(join).join(ACCEPTED_JOIN[language]),
+    correctSelection: {
+      ...selection(sets[0]?.[0]?.id),
+      ...(sets[0] && { optionIds: sets[0].map((o) => o.id) }),
+      ...(sets.length > 1 && { optionSets: sets.map((set) => set.map((o) => o.id)) }),
+      ...(question.anyAnswer && { anyAnswer: true }),
+    },
+  };
+  if (!answer) return { isCorrect: false, userAnswer: '', userSelection: null, ...correct };
+  const picked = pickedOptions(question, answer);
+  const chosen = picked.ids.join(',');
+  return {
+    isCorrect:
+      question.anyAnswer === true ||
+      (picked.unknown.length === 0 &&
+        sets.some((set) => set.map((o) => o.id).join(',') === chosen)),
+    userAnswer: picked.text(language),
+    userSelection: picked.selection,
+    ...correct,
+  };
+}
+
 function markChoice(
   question: GeneratedQuestion,
   answer: SubmittedAnswer | undefined,
   language: QuizLanguage,
 ): Marking {
+  if (question.multiSelect) return markMulti(question, answer, language);
   const accepted = acceptedOptionIds(question);
   const keys = (question.options ?? []).filter((o) => accepted.includes(o.id));
   const key = keys[0];

@@ -8,6 +8,11 @@ import type { Citation, ExamSource, Option, QuestionType } from '../quizgen/type
 export interface SubmittedAnswer {
   questionId: string;
   optionId?: string;
+  /**
+   * A multiple-select question (multiSelect, decision 0021): every chosen option id. A client
+   * that knows only optionId may send the ids joined by commas ("a,b,d") there instead.
+   */
+  optionIds?: string[];
   answer?: string;
   blankAnswers?: Array<{ blankId: string; selectedOptionId?: string }>;
   textAnswer?: string;
@@ -16,8 +21,13 @@ export interface SubmittedAnswer {
 /** What the learner answered, kept structured so a report can show it in any language. */
 export interface AnswerSelection {
   optionId?: string;
-  /** An exam key accepting several options (optionId is the first of them). */
+  /**
+   * An exam key accepting several options (optionId is the first of them); for a
+   * multiple-select question, the options chosen (userSelection) or of the key.
+   */
   optionIds?: string[];
+  /** A multiple-select key accepting several sets (「答ABD或AB者均給分」): every set. */
+  optionSets?: string[][];
   /** An exam key where every answer scores (「一律給分」). */
   anyAnswer?: boolean;
   /** true_false after normalising the learner's text. */
@@ -35,6 +45,8 @@ export interface AnswerDetail {
   exam?: ExamSource;
   /** Unscored practice of a paper without key: no key, neither right nor wrong. */
   unscored?: boolean;
+  /** A multiple-select question (複選題): the answer is a set of options. */
+  multiSelect?: boolean;
   options?: Option[];
   blanks?: Array<{ id: string; options: Option[] }>;
   isCorrect: boolean;

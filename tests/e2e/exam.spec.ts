@@ -221,3 +221,111 @@ test('zh-TW: a 考古題 without key is practised unscored only when chosen, wit
   // Nothing to review.
   await expect(page.getByRole('link', { name: /張卡片待複習/ })).toHaveCount(0);
 });
+
+// Issue 17, multiple-select items (複選題), in both languages: our own paper (a PDF with an
+// item across a page break, its answers at the end) and an English list with "Answer: A, B, D"
+// lines. The multi-select item is answered with checkboxes by keyboard (1–4 tick and clear),
+// scored all or nothing, and its report row shows both sets of options.
+const MULTI_PDF = path.join(import.meta.dirname, '../fixtures/exam/zh-multi-select-paper.pdf');
+const MULTI_EN = path.join(import.meta.dirname, '../fixtures/exam/en-multi-select-quiz.txt');
+
+for (const lng of ['zh-TW', 'en'] as const) {
+  test(`${lng}: multiple-select exam items are taken with checkboxes and scored all or nothing`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(300_000);
+    const zh = lng === 'zh-TW';
+    await useLanguage(page, lng);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signInNewLearner(page, request, lng);
+    await page.goto('/upload-material');
+    const file = zh
+      ? { full: MULTI_PDF, type: 'application/pdf' }
+      : { full: MULTI_EN, type: 'text/plain' };
+    const items = [file].map(({ full, type }) => ({
+      name: path.basename(full),
+      type,
+      data: fs.readFileSync(full).toString('base64'),
+    }));
+    const dataTransfer = await page.evaluateHandle((files) => {
+      const dt = new DataTransfer();
+      for (const f of files) {
+        const bytes = Uint8Array.from(atob(f.data), (c) => c.charCodeAt(0));
+        dt.items.add(new File([bytes], f.name, { type: f.type }));
+      }
+      return dt;
+    }, items);
+    const zone = page.getByTestId('drop-zone');
+    await zone.dispatchEvent('drop', { dataTransfer });
+    await expect(page.getByText(items[0]!.name).first()).toBeVisible();
+    await page
+      .getByRole('button', { name: zh ? '上傳教材' : 'Upload material', exact: true })
+      .click();
+    await expect(page).toHaveURL(/\/materials\/[0-9a-f-]{36}$/, { timeout: 90_000 });
+    const materialId = new URL(page.url()).pathname.split('/').pop()!;
+
+    // The material page counts the multi-select items and says how they are scored.
+    await expect(
+      page.getByText(
+        zh
+          ? '另有 3 題複選題（須選出所有正確選項，全對才給分）'
+          : 'Plus 3 multiple-select items (choose every correct option; scored only when all are right)',
+      ),
+    ).toBeVisible();
+
+    await page.goto(`/materials/${materialId}/quiz/new`);
+    await page.getByRole('radio', { name: zh ? '全部 5 題' : 'All 5' }).check();
+    await page.getByRole('radio', { name: zh ? '依原卷順序' : 'Paper order' }).check();
+    await page.getByRole('button', { name: zh ? '產生測驗' : 'Generate quiz' }).click();
+    await expect(page).toHaveURL(/\/quiz\/[^/]+\/questions$/, { timeout: 90_000 });
+    const quizId = page.url().split('/').at(-2)!;
+    const questions = storedQuestions(quizId) as Array<
+      StoredQuestion & { multiSelect?: boolean; acceptedOptionSets?: string[][] }
+    >;
+    expect(questions.map((q) => q.multiSelect === true)).toEqual([false, false, true, true, true]);
+
+    for (const [i, q] of questions.entries()) {
+      await expect(page.locator('.quiz-progress__counter')).toHaveText(`${i + 1} / 5`);
+      const positions = (ids: string[]) =>
+        ids.map((id) => q.options!.findIndex((o) => o.id === id));
+      if (!q.multiSelect) {
+        const key = positions([q.correctOptionId!])[0]!;
+        await page.keyboard.press(String(key + 1));
+      } else {
+        // Checkboxes, labelled and described by the hint; no radios.
+        const boxes = page.getByRole('checkbox');
+        await expect(boxes).toHaveCount(4);
+        await expect(page.getByRole('radio')).toHaveCount(0);
+        await expect(page.locator('.question__type')).toHaveText(zh ? '複選題' : 'Multiple select');
+        const key = positions(q.acceptedOptionSets![0]!);
+        // The second multi-select item is answered one option short: wrong, all or nothing.
+        const pick = i === 3 ? key.slice(0, -1) : key;
+        // A wrong tick first, cleared again: 1–4 toggle.
+        const wrong = [0, 1, 2, 3].find((p) => !key.includes(p))!;
+        await page.keyboard.press(String(wrong + 1));
+        await expect(boxes.nth(wrong)).toBeChecked();
+        await page.keyboard.press(String(wrong + 1));
+        await expect(boxes.nth(wrong)).not.toBeChecked();
+        for (const p of pick) await page.keyboard.press(String(p + 1));
+        for (const [p, box] of (await boxes.all()).entries())
+          if (pick.includes(p)) await expect(box).toBeChecked();
+          else await expect(box).not.toBeChecked();
+        if (i === 2) await snapWidths(page, 'exam-multi-question', lng);
+      }
+      if (i < 4) await page.keyboard.press('ArrowRight');
+    }
+    await tabTo(page, page.getByRole('button', { name: zh ? '完成測驗' : 'Finish quiz' }));
+    await page.keyboard.press('Enter');
+
+    await expect(page).toHaveURL(/\/results$/, { timeout: 30_000 });
+    await expect(page.locator('.score-ring__number')).toHaveText('80');
+    const row = page.locator('ol.result-list > li').nth(3);
+    await expect(row.locator('.result-status')).toHaveText(zh ? '答錯' : 'Incorrect');
+    const q4 = questions[3]!;
+    const keyTexts = q4.options!.filter((o) => q4.acceptedOptionSets![0]!.includes(o.id));
+    await expect(row).toContainText(keyTexts.map((o) => o.text).join(zh ? '、' : ', '));
+    await row.scrollIntoViewIfNeeded();
+    await snapWidths(page, 'exam-multi-results', lng);
+  });
+}

@@ -12,6 +12,7 @@ import type { QuizSettings } from '../../api/quizgen/types.js';
 import { scoreAttempt } from '../../api/scoring/index.js';
 import { quizExport } from '../../api/export/quiz-questions.js';
 import { renderQuizGift } from '../../api/export/quiz-gift.js';
+import { renderQuizAnki } from '../../api/export/quiz-anki.js';
 import { prepareSettings } from '../../api/exam/exam-generation.js';
 
 /*
@@ -97,18 +98,98 @@ describe('an exam item as a quiz question', () => {
     });
   });
 
-  it('leaves out multiple-select items and items without a key, never guessing one', () => {
+  it('asks multiple-select items, and leaves out items without a key, never guessing one', () => {
     const rec = recognition([
       item(1, ['A']),
       item(2, []),
       item(3, ['A', 'C'], { kind: 'multi' }),
       item(4, ['E']),
       item(5, [], { anyAnswer: true }),
+      item(6, ['A', 'E'], { kind: 'multi' }),
     ]);
-    expect(usableItems(rec).map((i) => i.number)).toEqual([1, 5]);
+    expect(usableItems(rec).map((i) => i.number)).toEqual([1, 3, 5]);
     const pick = pickExamQuestions(rec, settings({ exam: { order: 'paper', all: true } }));
-    expect(pick.questions.map((q) => q.exam?.number)).toEqual([1, 5]);
+    expect(pick.questions.map((q) => q.exam?.number)).toEqual([1, 3, 5]);
     expect(pick.notices).toContainEqual({ code: 'EXAM_ITEMS_LEFT_OUT', params: { count: 3 } });
+  });
+});
+
+describe('a multiple-select item (複選題) as a quiz question', () => {
+  const multi = item(7, ['A', 'B', 'D'], { kind: 'multi' });
+
+  it('is a multiple_choice question with multiSelect and its key as one set of options', () => {
+    expect(examQuestion(multi, 'q1', 'zh-TW')).toMatchObject({
+      type: 'multiple_choice',
+      multiSelect: true,
+      question: multi.stem,
+      options: multi.options.map((o) => ({ id: o.letter.toLowerCase(), text: o.text })),
+      correctOptionId: 'a',
+      acceptedOptionSets: [['a', 'b', 'd']],
+    });
+    expect(examQuestion(multi, 'q1', 'zh-TW').acceptedOptionIds).toBeUndefined();
+  });
+
+  it('scores all or nothing: the exact set is right, a subset or a superset is wrong', () => {
+    const q = examQuestion(multi, 'q1', 'zh-TW');
+    const score = (optionIds: string[]) =>
+      scoreAttempt([q], [{ questionId: 'q1', optionIds }], 'zh-TW').answersDetail[0]!;
+    expect(score(['d', 'a', 'b']).isCorrect).toBe(true);
+    expect(score(['a', 'b']).isCorrect).toBe(false);
+    expect(score(['a', 'b', 'c', 'd']).isCorrect).toBe(false);
+    const right = score(['b', 'a', 'd']);
+    expect(right).toMatchObject({
+      multiSelect: true,
+      userAnswer: '選項A7、選項B7、選項D7',
+      correctAnswer: '選項A7、選項B7、選項D7',
+      userSelection: { optionIds: ['a', 'b', 'd'] },
+      correctSelection: { optionId: 'a', optionIds: ['a', 'b', 'd'] },
+    });
+    // A client that knows only optionId may send the ids joined by commas.
+    const joined = scoreAttempt([q], [{ questionId: 'q1', optionId: 'a,b,d' }], 'en-US');
+    expect(joined.answersDetail[0]).toMatchObject({
+      isCorrect: true,
+      userAnswer: '選項A7, 選項B7, 選項D7',
+    });
+    const none = scoreAttempt([q], [{ questionId: 'q1', optionIds: [] }], 'zh-TW');
+    expect(none.answersDetail[0]).toMatchObject({ answered: false, isCorrect: false });
+  });
+
+  it('accepts any one of the sets a correction accepts, and every answer for 一律給分', () => {
+    const corrected = item(8, ['A', 'B', 'D'], {
+      kind: 'multi',
+      keySets: [
+        ['A', 'B', 'D'],
+        ['A', 'B'],
+      ],
+      correctionNote: '第8題答ABD或AB者均給分',
+    });
+    const q = examQuestion(corrected, 'q1', 'zh-TW');
+    expect(q.acceptedOptionSets).toEqual([
+      ['a', 'b', 'd'],
+      ['a', 'b'],
+    ]);
+    const detail = (optionIds: string[]) =>
+      scoreAttempt([q], [{ questionId: 'q1', optionIds }], 'zh-TW').answersDetail[0]!;
+    expect(detail(['a', 'b']).isCorrect).toBe(true);
+    expect(detail(['a', 'b', 'd']).isCorrect).toBe(true);
+    expect(detail(['a', 'd']).isCorrect).toBe(false);
+    expect(detail(['a']).correctAnswer).toBe('選項A8、選項B8、選項D8 或 選項A8、選項B8');
+    expect(detail(['a']).correctSelection.optionSets).toEqual([
+      ['a', 'b', 'd'],
+      ['a', 'b'],
+    ]);
+    const any = examQuestion(item(9, [], { kind: 'multi', anyAnswer: true }), 'q1', 'zh-TW');
+    expect(
+      scoreAttempt([any], [{ questionId: 'q1', optionIds: ['c'] }], 'zh-TW').answersDetail[0],
+    ).toMatchObject({ isCorrect: true, correctSelection: { anyAnswer: true } });
+  });
+
+  it('exports as Moodle multiple-answer (GIFT) with the key letters in Anki', () => {
+    const q = examQuestion(multi, 'q1', 'en-US');
+    const gift = renderQuizGift(quizExport({ title: 'T', language: 'en-US' }, [q], true));
+    expect(gift).toContain('{~%33.33333%選項A7 ~%33.33333%選項B7 ~%-100%選項C7 ~%33.33333%選項D7');
+    const anki = renderQuizAnki(quizExport({ title: 'T', language: 'en-US' }, [q], false));
+    expect(anki).toContain('Correct answer: ABD: 選項A7, 選項B7, 選項D7');
   });
 });
 

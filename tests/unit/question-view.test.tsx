@@ -7,7 +7,11 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientQuestion } from '../../src/features/quiz/api/types';
 import { QuestionView } from '../../src/features/quiz/components/question-view';
-import type { Draft } from '../../src/features/quiz/lib/answer-format';
+import {
+  draftFromSaved,
+  formatAnswer,
+  type Draft,
+} from '../../src/features/quiz/lib/answer-format';
 import enCommon from '../../src/i18n/locales/en/common.json';
 import enQuiz from '../../src/i18n/locales/en/quiz.json';
 import zhCommon from '../../src/i18n/locales/zh-TW/common.json';
@@ -105,6 +109,79 @@ describe('multiple choice', () => {
     expect((screen.getByRole('radio', { name: /A census/u }) as HTMLInputElement).checked).toBe(
       true,
     );
+  });
+});
+
+/** The text a control's aria-describedby names. */
+const description = (el: HTMLElement) =>
+  (el.getAttribute('aria-describedby') ?? '')
+    .split(/\s+/u)
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
+
+describe('multiple select (複選題)', () => {
+  const multi: ClientQuestion = {
+    id: 'q3',
+    questionId: 'q3',
+    type: 'multiple_choice',
+    multiSelect: true,
+    question: '下列何者屬於避難器具？',
+    options: [
+      { id: 'a', text: '緩降機' },
+      { id: 'b', text: '救助袋' },
+      { id: 'c', text: '撒水頭' },
+      { id: 'd', text: '避難梯' },
+    ],
+    exam: { paper: '115年 消防安全設備概要', number: 3 },
+  };
+
+  it('is a group of labelled checkboxes with the select-all hint, ticked and cleared by keyboard', async () => {
+    const changes = await show(multi, 'zh-TW');
+    const group = screen.getByRole('group', { name: /第 2 題.*避難器具/u });
+    expect(within(group).queryAllByRole('radio')).toHaveLength(0);
+    const boxes = within(group).getAllByRole('checkbox');
+    expect(boxes.map((b) => b.closest('label')?.textContent)).toEqual([
+      'AA. 緩降機',
+      'BB. 救助袋',
+      'CC. 撒水頭',
+      'DD. 避難梯',
+    ]);
+    // Each box is described by the hint: every correct option, all or nothing.
+    expect(description(boxes[0]!)).toBe('複選題：選出所有正確的選項，全部選對才給分。');
+    expect(screen.getByText('複選題', { selector: '.question__type' })).toBeTruthy();
+
+    const user = userEvent.setup();
+    boxes[0]!.focus();
+    await user.keyboard(' ');
+    await user.tab();
+    await user.keyboard(' ');
+    await user.tab();
+    await user.tab();
+    await user.keyboard(' ');
+    // Space on A again clears it.
+    await user.tab({ shift: true });
+    await user.tab({ shift: true });
+    await user.tab({ shift: true });
+    await user.keyboard(' ');
+    expect(changes.map((d) => d.choices)).toEqual([['a'], ['a', 'b'], ['a', 'b', 'd'], ['b', 'd']]);
+    expect(boxes.map((b) => (b as HTMLInputElement).checked)).toEqual([false, true, false, true]);
+  });
+
+  it('speaks English too, and sends every ticked option as optionIds', async () => {
+    await show(multi, 'en');
+    expect(description(screen.getAllByRole('checkbox')[0]!)).toBe(
+      'Multiple select: choose every correct option. It scores only when all of them are right.',
+    );
+    expect(screen.getByText('Multiple select', { selector: '.question__type' })).toBeTruthy();
+    expect(formatAnswer(multi, { choices: ['d', 'a'] })).toEqual({
+      questionId: 'q3',
+      optionIds: ['a', 'd'],
+    });
+    expect(formatAnswer(multi, { choices: [] })).toBeNull();
+    expect(draftFromSaved(multi, { questionId: 'q3', optionIds: ['a', 'd'] })).toEqual({
+      choices: ['a', 'd'],
+    });
   });
 });
 

@@ -25,6 +25,8 @@ export interface ClientQuestion {
   exam?: { paper: string; number: number };
   /** Unscored practice of a paper without answer key: no key, never scored. */
   unscored?: boolean;
+  /** A multiple-select exam item (複選題): every option that applies is ticked. */
+  multiSelect?: boolean;
 }
 
 export interface QuizNotice {

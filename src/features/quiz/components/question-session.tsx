@@ -123,7 +123,14 @@ export function QuestionSession({
                   ? options.map((o) => o.value)
                   : ['true', 'false'];
               const value = values[pos];
-              if (value) setDraft({ choice: value });
+              if (!value) return;
+              // A multiple-select item: the key ticks or clears that option.
+              if (question.multiSelect) {
+                const picked = new Set(draft?.choices ?? []);
+                if (picked.has(value)) picked.delete(value);
+                else picked.add(value);
+                setDraft({ choices: values.filter((v) => picked.has(v)) });
+              } else setDraft({ choice: value });
             }
           : undefined,
       previous: () => go(index - 1),

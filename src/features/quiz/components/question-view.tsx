@@ -6,7 +6,7 @@ import { TextField } from '../../../components/ui/text-field';
 import type { ClientQuestion } from '../api/types';
 import { choiceOptions, normalizeFill, questionIdOf, type Draft } from '../lib/answer-format';
 import { examSourceOf, formatExamSource } from '../lib/exam-source';
-import { QuestionChoices } from './question-choices';
+import { MultiChoices, QuestionChoices } from './question-choices';
 import { FillStem } from './question-fill';
 
 /**
@@ -36,10 +36,13 @@ export function QuestionView({
   );
   // An exam item says where it stands in its paper (「114年 火災學概要 第 12 題」).
   const examSource = formatExamSource(examSourceOf(question), (k, o) => t(k, o));
+  const multi = question.type === 'multiple_choice' && question.multiSelect === true;
   const typeLabel = (
     <>
       <Badge tone="brand" className="question__type">
-        {t(`types.${question.type}`, { defaultValue: t('types.other') })}
+        {multi
+          ? t('exam.multiSelect')
+          : t(`types.${question.type}`, { defaultValue: t('types.other') })}
       </Badge>
       {examSource && (
         <span className="question__source" data-testid="exam-source">
@@ -53,6 +56,31 @@ export function QuestionView({
       )}
     </>
   );
+
+  if (multi) {
+    // 複選題: checkboxes, and a hint (read with each box) that every right option is needed.
+    return (
+      <fieldset className="question">
+        <legend className="question__legend">
+          {typeLabel}
+          <h2 ref={headingRef} tabIndex={-1} className="question__stem">
+            {where}
+            {question.question}
+          </h2>
+        </legend>
+        <p id={headingId} className="question__hint">
+          {t('take.selectAll')}
+        </p>
+        <MultiChoices
+          name={`answer-${qid}`}
+          options={choiceOptions(question.options)}
+          values={draft?.choices ?? []}
+          onChange={(choices) => onChange({ choices })}
+          describedBy={headingId}
+        />
+      </fieldset>
+    );
+  }
 
   if (question.type === 'multiple_choice' || question.type === 'true_false') {
     const tf = question.type === 'true_false';

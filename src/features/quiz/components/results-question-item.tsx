@@ -63,7 +63,9 @@ export function ResultsQuestionItem({
         <span className="result-item__head">
           <span className="result-item__number">{t('results.questionN', { n: number })}</span>
           <span className="result-item__type">
-            {t(`types.${detail.type}`, { defaultValue: t('types.other') })}
+            {detail.multiSelect
+              ? t('exam.multiSelect')
+              : t(`types.${detail.type}`, { defaultValue: t('types.other') })}
           </span>
           <ResultStatus status={status} />
           {examSource && (

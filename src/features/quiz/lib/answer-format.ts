@@ -16,6 +16,8 @@ export interface LooseQuestion {
   question?: string;
   options?: ReadonlyArray<{ id?: string | number | null; text?: string }>;
   blanks?: unknown;
+  /** A multiple-select exam item (複選題): the answer is every option that applies. */
+  multiSelect?: boolean;
 }
 
 export interface ChoiceOption {
@@ -36,6 +38,8 @@ export interface FillBlank {
 export interface Draft {
   /** multiple_choice / true_false: the chosen option's value. */
   choice?: string;
+  /** A multiple-select question: the values of every option ticked, in the options' order. */
+  choices?: string[];
   /** dropdown_fill_in_blank: chosen option value by blank id (partial while filling in). */
   blanks?: Record<string, string>;
   /** short_answer. */
@@ -101,6 +105,15 @@ export function splitStem(stem: string): string[] {
 export function formatAnswer(q: LooseQuestion, draft: Draft | undefined): SubmittedAnswer | null {
   const questionId = questionIdOf(q);
   if (!questionId || !draft) return null;
+  if (q.type === 'multiple_choice' && q.multiSelect) {
+    const options = choiceOptions(q.options);
+    const picked = new Set((draft.choices ?? []).map((c) => c.trim()).filter(Boolean));
+    if (picked.size === 0) return null;
+    // In the options' order; the server matches a value without an id by its text.
+    const ordered = options.filter((o) => picked.has(o.value)).map((o) => o.value);
+    const unknown = [...picked].filter((v) => !ordered.includes(v));
+    return { questionId, optionIds: [...ordered, ...unknown] };
+  }
   switch (q.type) {
     case 'multiple_choice': {
       const choice = draft.choice?.trim();
@@ -152,6 +165,12 @@ export const isAnswered = (q: LooseQuestion, draft: Draft | undefined) =>
 
 /** A saved answer (GET /quiz/{id} savedAnswers) back into a draft, to resume an attempt. */
 export function draftFromSaved(q: LooseQuestion, saved: SubmittedAnswer): Draft {
+  if (q.type === 'multiple_choice' && q.multiSelect) {
+    const ids = Array.isArray(saved.optionIds)
+      ? saved.optionIds
+      : (saved.optionId ?? '').split(',').filter(Boolean);
+    return { choices: ids.map(String) };
+  }
   switch (q.type) {
     case 'multiple_choice':
       return { choice: saved.optionId ?? saved.answer ?? saved.textAnswer ?? '' };

@@ -40,6 +40,8 @@ interface QuizSessionState {
 function replaces(prev: Draft | undefined, next: Draft): boolean {
   if (!prev) return false;
   if (prev.choice !== undefined && next.choice !== prev.choice) return true;
+  // A multiple-select box cleared after it was ticked (ticking another is still answering).
+  if (prev.choices?.some((c) => !next.choices?.includes(c))) return true;
   return Object.entries(prev.blanks ?? {}).some(([id, v]) => next.blanks?.[id] !== v);
 }
 

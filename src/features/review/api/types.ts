@@ -11,6 +11,8 @@ export interface ClientQuestion {
   question: string;
   options?: Array<{ id: string; text: string }>;
   blanks?: Array<{ id: string; blank_id: string; options: Array<{ id: string; text: string }> }>;
+  /** A multiple-select exam item (複選題): answered with checkboxes. */
+  multiSelect?: boolean;
 }
 
 export type CardState = 'new' | 'learning' | 'review' | 'relearning';

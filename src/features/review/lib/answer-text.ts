@@ -12,6 +12,14 @@ export function answerText(
   labels: { true: string; false: string; joiner: string },
 ): string {
   if (!draft) return '';
+  if (question.type === 'multiple_choice' && question.multiSelect) {
+    const options = kit.choiceOptions(question.options);
+    const picked = new Set(draft.choices ?? []);
+    return options
+      .filter((o) => picked.has(o.value))
+      .map((o) => o.text)
+      .join(labels.joiner);
+  }
   if (question.type === 'multiple_choice' || question.type === 'true_false') {
     const choice = draft.choice ?? '';
     const option = kit.choiceOptions(question.options).find((o) => o.value === choice);
@@ -40,6 +48,9 @@ export function answerText(
 export function stillFirstTry(before: ReviewDraft | undefined, after: ReviewDraft): boolean {
   if (!before) return true;
   if (before.choice && after.choice !== undefined && after.choice !== before.choice) return false;
+  // A multiple-select box ticked and then cleared is a change of mind; ticking more is not.
+  if (before.choices && after.choices && before.choices.some((c) => !after.choices!.includes(c)))
+    return false;
   const was = before.blanks ?? {};
   const now = after.blanks ?? {};
   return Object.keys(was).every((id) => !was[id] || now[id] === undefined || now[id] === was[id]);

@@ -11,6 +11,7 @@ import type { ClientQuestion, SubmittedAnswer } from '../api/types';
 /** What the learner picked for one question (the quiz's draft shape). */
 export interface ReviewDraft {
   choice?: string;
+  choices?: string[];
   blanks?: Record<string, string>;
   text?: string;
 }
