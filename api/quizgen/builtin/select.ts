@@ -192,8 +192,11 @@ export function selectDrafts(
         // Nor asks a fact again from another sentence: the same key with overlapping support.
         if (draft && drafts.some((d) => sameKeyedFact(d, draft))) continue;
         // Nor tests a concept again under another wording ("categorical variables", "the
-        // categorical variable"), in any type: each key once per quiz.
-        if (draft && !allowReuse && drafts.some((d) => repeatsKey(d, draft))) continue;
+        // categorical variable"), in any type: each key once per quiz. Two statements never
+        // turn on one point either ("September 2023" changed in three of them).
+        const statements = (d: Draft) => d.type === 'true_false' && draft?.type === 'true_false';
+        if (draft && drafts.some((d) => (!allowReuse || statements(d)) && repeatsKey(d, draft)))
+          continue;
         if (draft) {
           ctx.checkableTruths = false;
           return draft;
