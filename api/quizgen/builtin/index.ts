@@ -18,9 +18,10 @@ import { clozeCandidates } from './candidates/cloze.js';
 import { definitionCandidates } from './candidates/definition.js';
 import { tableCandidates } from './candidates/table.js';
 import { enumerationCandidates } from './en-enumeration.js';
-import type { BuildContext, Draft } from './draft.js';
+import type { BuildContext } from './draft.js';
 import { finalizeQuestions } from './finalize.js';
 import { createRng, hashString } from './rng.js';
+import { capKeyLongest } from './balance.js';
 import { planSlots, selectDrafts } from './select.js';
 import { templatesFor } from './templates/index.js';
 
@@ -175,30 +176,6 @@ function withoutOneSidedStatements(questions: GeneratedQuestion[]): GeneratedQue
     return questions;
   const dropped = new Set(statements.slice(2));
   return questions.filter((q) => !dropped.has(q));
-}
-
-/** The share of choice items (and of blanks) whose key may be the longest option. */
-const KEY_LONGEST_SHARE = 0.35;
-
-/**
- * The key is the longest option in at most ~35% of the choice items and of the blanks of the
- * quiz as produced. Selection budgets this for the count asked; a quiz that came out shorter
- * (each key asked once) drops its last such items rather than teach "pick the longest".
- */
-export function capKeyLongest(drafts: Draft[]): Draft[] {
-  const len = (t: string) => [...t].length;
-  const longest = (choices: string[]) => choices.slice(1).every((c) => len(c) < len(choices[0]!));
-  const over = (list: string[][]) =>
-    list.length >= 3 &&
-    list.filter(longest).length > Math.max(1, Math.floor(list.length * KEY_LONGEST_SHARE));
-  let out = [...drafts];
-  for (const sets of [(d: Draft) => (d.choices ? [d.choices] : []), (d: Draft) => d.blanks ?? []])
-    while (over(out.flatMap(sets))) {
-      const at = out.findLastIndex((d) => sets(d).some(longest));
-      if (at < 0) break;
-      out = out.filter((_, i) => i !== at);
-    }
-  return out;
 }
 
 /** A material this short (characters) may really be too small for the quiz asked. */

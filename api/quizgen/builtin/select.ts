@@ -9,7 +9,7 @@ import {
 } from '../types.js';
 import type { AnalysedSentence, DocAnalysis } from './analysis.js';
 import { materialAliases, materialNumberForms, pairedAcronyms } from './answers.js';
-import { balanceTrueFalse, enforceSpread } from './balance.js';
+import { balanceTrueFalse, enforceSpread, keyLongestOver } from './balance.js';
 import { buildDropdown, buildMultipleChoice } from './build-choice.js';
 import { buildShortAnswer, buildTrueFalse, tiedNumber } from './build-statement.js';
 import type { ClozeCandidate } from './candidates/cloze.js';
@@ -82,6 +82,10 @@ export function selectDrafts(
   // The types' order is drawn per quiz too: always MC, T/F, blank, short answer is a pattern.
   const slots = rng.shuffle(planSlots(settings.questionCount, types));
   const tfCount = slots.filter((s) => s === 'true_false').length;
+  const planned = {
+    choices: slots.filter((s) => s === 'multiple_choice').length,
+    blanks: slots.filter((s) => s === 'dropdown_fill_in_blank').length,
+  };
   const trues = drawTrueCount(tfCount, rng);
   const truths = rng.shuffle(Array.from({ length: tfCount }, (_, i) => i < trues));
   const topics = topicWords(ctx.a, settings.additionalInstructions ?? '');
@@ -197,6 +201,9 @@ export function selectDrafts(
         const statements = (d: Draft) => d.type === 'true_false' && draft?.type === 'true_false';
         if (draft && drafts.some((d) => (!allowReuse || statements(d)) && repeatsKey(d, draft)))
           continue;
+        // Nor makes "pick the longest option" a rule: the key longest in ≤ ~35% of the choice
+        // items and of the blanks (an item over two places writes its own options).
+        if (draft && keyLongestOver([...drafts, draft], planned)) continue;
         if (draft) {
           ctx.checkableTruths = false;
           return draft;
