@@ -70,7 +70,16 @@ describe('built-in generator', () => {
         expect(result.notices.some((n) => n.code === 'NOT_ENOUGH_MATERIAL')).toBe(
           result.questions.length < settings.questionCount,
         );
-      else expect(result.questions.length).toBeGreaterThanOrEqual(3);
+      else if (type === 'short_answer') {
+        // Each typed key once (round 4): the English column has two sound typed answers; a
+        // third asked "OpenAI" again, so the quiz is shorter and says so.
+        const keys = result.questions.map((q) => q.acceptedAnswers?.[0]);
+        expect(new Set(keys).size).toBe(keys.length);
+        expect(result.questions.length).toBeGreaterThanOrEqual(2);
+        expect(result.notices.some((n) => n.code === 'NOT_ENOUGH_MATERIAL')).toBe(
+          result.questions.length < settings.questionCount,
+        );
+      } else expect(result.questions.length).toBeGreaterThanOrEqual(3);
       expect(result.questions.every((q) => q.type === type)).toBe(true);
       expect(result.generator).toBe('builtin');
     }

@@ -9,6 +9,12 @@ import { countZhNouns, enMentions, zhMentions, type TermMention } from './terms.
 import type { Token } from './tokens.js';
 import { ASKABLE_BLOCKS, classifyBlocks, MUTE_BLOCKS, type BlockKind } from './material/blocks.js';
 import { sentenceKind, type SentenceKind } from './material/sentence-kinds.js';
+import {
+  isQuestionSentence,
+  looksLikeHeading,
+  pointsAway,
+  startsMidClause,
+} from './material/statement-shape.js';
 
 export interface AnalysedSentence {
   id: number;
@@ -105,6 +111,7 @@ export function analyseDocument(doc: ExtractedDocument, checkAbort: () => void):
         kind === 'study' &&
         !ASIDE.test(block.text) &&
         !hasSourceSyntax(span.text) &&
+        isStatementShaped(block.text, span.start, span.text, language, !!records[id]) &&
         isUsable(
           span.text,
           language,
@@ -133,6 +140,24 @@ export function analyseDocument(doc: ExtractedDocument, checkAbort: () => void):
     maxTermScore: Math.max(1, ...[...terms.values()].map((t) => t.score)),
     blockKinds,
   };
+}
+
+/**
+ * A sentence that can stand alone as a claim: not a heading set as a paragraph, a question, a
+ * pointer to a figure, a section or the book, nor a piece cut from a longer sentence. Table
+ * rows are records, asked cell by cell.
+ */
+function isStatementShaped(
+  blockText: string,
+  start: number,
+  text: string,
+  language: 'zh' | 'en',
+  record: boolean,
+): boolean {
+  if (record) return true;
+  if (isQuestionSentence(text, language) || pointsAway(text, language)) return false;
+  if (startsMidClause(blockText, start, text, language)) return false;
+  return language === 'zh' || !looksLikeHeading(text, blockText);
 }
 
 /**

@@ -79,3 +79,46 @@ export function enforceSpread(drafts: Draft[]): Draft[] {
   }
   return out;
 }
+
+/** The share of choice items (and of blanks) whose key may be the longest option. */
+const KEY_LONGEST_SHARE = 0.35;
+
+const chars = (t: string) => [...t].length;
+const keyLongest = (choices: string[]) =>
+  choices.slice(1).every((c) => chars(c) < chars(choices[0]!));
+const choiceSets = (d: Draft) => (d.choices ? [d.choices] : []);
+const blankSets = (d: Draft) => d.blanks ?? [];
+
+/**
+ * Whether the key is the longest option in more than ~35% of the choice items or of the blanks
+ * (at least one allowed), counted over the items made or, while selecting, over the number the
+ * quiz plans, whichever is more.
+ */
+export function keyLongestOver(drafts: Draft[], planned = { choices: 0, blanks: 0 }): boolean {
+  const over = (sets: string[][], plan: number) => {
+    const n = Math.max(sets.length, plan);
+    return (
+      n >= 3 && sets.filter(keyLongest).length > Math.max(1, Math.floor(n * KEY_LONGEST_SHARE))
+    );
+  };
+  return (
+    over(drafts.flatMap(choiceSets), planned.choices) ||
+    over(drafts.flatMap(blankSets), planned.blanks)
+  );
+}
+
+/**
+ * The key-longest share on the quiz as produced: selection keeps it for the count planned
+ * (keyLongestOver); a quiz that came out shorter (each key asked once) drops its last such
+ * items rather than teach "pick the longest".
+ */
+export function capKeyLongest(drafts: Draft[]): Draft[] {
+  let out = [...drafts];
+  for (const sets of [choiceSets, blankSets])
+    while (keyLongestOver(out.filter((d) => sets(d).length))) {
+      const at = out.findLastIndex((d) => sets(d).some(keyLongest));
+      if (at < 0) break;
+      out = out.filter((_, i) => i !== at);
+    }
+  return out;
+}

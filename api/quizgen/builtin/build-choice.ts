@@ -13,6 +13,7 @@ import {
   type Draft,
 } from './draft.js';
 import { explainChoice, relatedConcepts } from './explain.js';
+import { findNumbers } from './numbers.js';
 
 /** A four-option question: which option fills the blank, or which term a definition names. */
 export function buildMultipleChoice(
@@ -161,6 +162,47 @@ function overlapsOrTouches(x: Answer, y: Answer): boolean {
 
 /** Below advanced, an English figure's options are only values the material itself states. */
 function soundAtLevel(ctx: BuildContext, answer: Answer, ranked: Distractor[]): Distractor[] {
+  if (answer.kind === 'number') ranked = plausibleFigures(answer.number, ranked);
   if (ctx.a.language !== 'en' || answer.kind !== 'number' || ctx.closeness >= 0.6) return ranked;
   return ranked.filter((d) => d.stated);
+}
+
+/**
+ * How a figure is written, for options that look alike: decimals by their places, whole
+ * numbers as round (a multiple of five) or exact. "8%" among "10%, 25%, 50%" is the only exact
+ * one and stands out; so does "29.2%" among whole percentages.
+ */
+export function figureShape(value: number, text: string): string {
+  const decimals = /\d\.(\d+)/u.exec(text)?.[1]?.length ?? 0;
+  if (decimals) return `d${decimals}`;
+  if (Math.abs(value) < 10 || (value >= 1000 && value <= 2100)) return 'small-or-year';
+  return value % 5 === 0 ? 'round' : 'exact';
+}
+
+/** Farther than this factor from the key, a figure is one nobody would pick (8% vs 50%). */
+const FIGURE_SPREAD = 4;
+
+/**
+ * A figure's options written like the key and near it: values of the key's shape first, then
+ * by closeness (as a ratio); values over four times off are left out while enough remain.
+ */
+export function plausibleFigures(
+  key: { value: number; text: string },
+  ranked: Distractor[],
+  needed = 3,
+): Distractor[] {
+  const shape = figureShape(key.value, key.text);
+  const scored = ranked.map((d, i) => {
+    const value = findNumbers(d.text)[0]?.value;
+    const ratio =
+      value !== undefined && value > 0 && key.value > 0
+        ? Math.abs(Math.log(value / key.value))
+        : Infinity;
+    const alike = value !== undefined && figureShape(value, d.text) === shape;
+    return { d, i, ratio, alike };
+  });
+  const near = scored.filter((x) => x.ratio <= Math.log(FIGURE_SPREAD));
+  const pool = near.length >= needed ? near : scored;
+  // Keep the ranking's order among values of one shape (stated values before made-up ones).
+  return pool.sort((x, y) => Number(y.alike) - Number(x.alike) || x.i - y.i).map((x) => x.d);
 }

@@ -21,6 +21,7 @@ import { enumerationCandidates } from './en-enumeration.js';
 import type { BuildContext } from './draft.js';
 import { finalizeQuestions } from './finalize.js';
 import { createRng, hashString } from './rng.js';
+import { capKeyLongest } from './balance.js';
 import { planSlots, selectDrafts } from './select.js';
 import { templatesFor } from './templates/index.js';
 
@@ -119,7 +120,7 @@ async function generate(
   progress('checking', 0);
   // A question failing a check is dropped before the key positions are dealt, so the
   // dealing stays even over the questions that remain.
-  const drafts = selected.drafts;
+  const drafts = capKeyLongest(selected.drafts);
   const failing = new Set(
     finalizeQuestions(drafts, t, createRng(0))
       .map((q, i) => (questionFailures(q, doc, written).length ? i : -1))

@@ -9,7 +9,7 @@ import {
 } from '../types.js';
 import type { AnalysedSentence, DocAnalysis } from './analysis.js';
 import { materialAliases, materialNumberForms, pairedAcronyms } from './answers.js';
-import { balanceTrueFalse, enforceSpread } from './balance.js';
+import { balanceTrueFalse, enforceSpread, keyLongestOver } from './balance.js';
 import { buildDropdown, buildMultipleChoice } from './build-choice.js';
 import { buildShortAnswer, buildTrueFalse, tiedNumber } from './build-statement.js';
 import type { ClozeCandidate } from './candidates/cloze.js';
@@ -21,6 +21,7 @@ import { segmentChinese } from './segment-zh.js';
 import { insideLongerTerm, showsOtherForm } from './zh-distractors.js';
 import { isAskableZh, isGluedCount } from './zh-keys.js';
 import { enumeratedNeighbour, fixedByCollocation, glossedBeside } from './material/collocation.js';
+import { lacksFiniteVerb, talksAboutTheBook } from './material/statement-shape.js';
 import { findSpeakers, isSpeakerName, speakerWeight, type Speakers } from './material/speakers.js';
 
 type Candidate = ClozeCandidate | DefinitionCandidate;
@@ -28,7 +29,7 @@ type Candidate = ClozeCandidate | DefinitionCandidate;
 const SECTIONS = 4;
 /** Two questions whose tested statements share this much of their 3-grams test the same fact. */
 export const SAME_FACT_SIMILARITY = 0.6;
-const MAX_TRIES_PER_SLOT = 80;
+const MAX_TRIES_PER_SLOT = 200;
 /** How many of the best candidates a true statement is first sought among (checkable ones). */
 const CHECKABLE_TRUTH_TRIES = 30;
 
@@ -81,6 +82,10 @@ export function selectDrafts(
   // The types' order is drawn per quiz too: always MC, T/F, blank, short answer is a pattern.
   const slots = rng.shuffle(planSlots(settings.questionCount, types));
   const tfCount = slots.filter((s) => s === 'true_false').length;
+  const planned = {
+    choices: slots.filter((s) => s === 'multiple_choice').length,
+    blanks: slots.filter((s) => s === 'dropdown_fill_in_blank').length,
+  };
   const trues = drawTrueCount(tfCount, rng);
   const truths = rng.shuffle(Array.from({ length: tfCount }, (_, i) => i < trues));
   const topics = topicWords(ctx.a, settings.additionalInstructions ?? '');
@@ -163,12 +168,20 @@ export function selectDrafts(
             [true, false],
           ];
     for (const [allowReuse, checkableTruths] of passes) {
+      // A key a learner sees (an option, a blank, a typed answer) is asked once: prose asks
+      // each once and a quiz runs short (with its notice) rather than asking "response
+      // variable" three times. Only a table too small for one question per row asks a value
+      // twice (another cell of a row, one family for two plants); a statement, whose answer is
+      // true or false, may turn on a term already asked in another of its facts.
+      const reusable = (c: Candidate) => type === 'true_false' || !!c.sentence.record;
+      if (allowReuse && !order.some(({ candidate }) => reusable(candidate))) continue;
       ctx.allowReuse = allowReuse;
       ctx.checkableTruths = checkableTruths;
       // The checkable-truth pass looks among the best few only: it must not pull the quiz
       // off the sentences its difficulty prefers.
       const tries = checkableTruths ? CHECKABLE_TRUTH_TRIES : MAX_TRIES_PER_SLOT;
       for (const { candidate } of order.slice(0, tries)) {
+        if (allowReuse && !reusable(candidate)) continue;
         const subject = candidate.sentence.record?.[0]?.value;
         if (!allowReuse && subject && usedSubjects.has(subject)) continue;
         if (!allowReuse && used.has(candidate.sentence.id)) continue;
@@ -182,6 +195,15 @@ export function selectDrafts(
         if (draft && drafts.some((d) => showsKeyOf(d, draft) || showsKeyOf(draft, d))) continue;
         // Nor asks a fact again from another sentence: the same key with overlapping support.
         if (draft && drafts.some((d) => sameKeyedFact(d, draft))) continue;
+        // Nor tests a concept again under another wording ("categorical variables", "the
+        // categorical variable"), in any type: each key once per quiz. Two statements never
+        // turn on one point either ("September 2023" changed in three of them).
+        const statements = (d: Draft) => d.type === 'true_false' && draft?.type === 'true_false';
+        if (draft && drafts.some((d) => (!allowReuse || statements(d)) && repeatsKey(d, draft)))
+          continue;
+        // Nor makes "pick the longest option" a rule: the key longest in ≤ ~35% of the choice
+        // items and of the blanks (an item over two places writes its own options).
+        if (draft && keyLongestOver([...drafts, draft], planned)) continue;
         if (draft) {
           ctx.checkableTruths = false;
           return draft;
@@ -339,6 +361,47 @@ function blankFrame(question: string): string[] {
   return [left, right].filter((x): x is string => !!x);
 }
 
+/** A key's words as a concept: lower case, singular, no article, 45 percent = 45%. */
+export function conceptWords(key: string): string[] {
+  return comparable(key)
+    .replace(/[^\p{L}\p{N}%.\s]+/gu, ' ')
+    .split(/\s+/u)
+    .map((w) => w.replace(/\.$/u, ''))
+    .filter((w) => w && !/^(?:the|a|an)$/u.test(w))
+    .map((w) => (/^\p{L}{4,}$/u.test(w) && /[^s]s$/u.test(w) ? w.slice(0, -1) : w));
+}
+
+/**
+ * Whether two keys name one concept: the same words (plural, article and case aside), or a
+ * key of two or more words inside the other ("test statistic" in "the test statistic value");
+ * in Chinese the same characters or one of three or more inside the other. "variable" and
+ * "categorical variable" are two concepts.
+ */
+export function sameConcept(x: string, y: string): boolean {
+  const hanOnly = (t: string) => /\p{Script=Han}/u.test(t) && !/[\p{Script=Latin}\d]/u.test(t);
+  if (hanOnly(x) || hanOnly(y)) {
+    const a = comparisonKey(x);
+    const b = comparisonKey(y);
+    if (!a || !b) return false;
+    const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+    return short === long || ([...short].length >= 3 && long.includes(short));
+  }
+  const a = conceptWords(x);
+  const b = conceptWords(y);
+  if (!a.length || !b.length) return false;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (short.join(' ') === long.join(' ')) return true;
+  if (short.length < 2) return false;
+  for (let i = 0; i + short.length <= long.length; i++)
+    if (short.every((w, j) => long[i + j] === w)) return true;
+  return false;
+}
+
+/** Whether a question tests a key another question already tests (one concept, any type). */
+export function repeatsKey(earlier: Draft, draft: Draft): boolean {
+  return draft.keys.some((k) => earlier.keys.some((e) => sameConcept(k, e)));
+}
+
 /** Two supports this alike (3-gram Dice) with one key state one fact, said twice. */
 export const SAME_KEYED_FACT_SIMILARITY = 0.45;
 
@@ -348,7 +411,11 @@ export const SAME_KEYED_FACT_SIMILARITY = 0.45;
  */
 export function sameKeyedFact(x: Draft, y: Draft): boolean {
   const keys = (d: Draft) => d.keys.map(comparisonKey).filter((k) => [...k].length >= 2);
-  const overlap = keys(x).some((a) => keys(y).some((b) => a.includes(b) || b.includes(a)));
+  const overlap =
+    keys(x).some((a) => keys(y).some((b) => a.includes(b) || b.includes(a))) ||
+    // One fact in two types: a blank's key that the other question's statement states.
+    x.keys.some((k) => keyVisibleIn(k, y.fact)) ||
+    y.keys.some((k) => keyVisibleIn(k, x.fact));
   if (!overlap) return false;
   // The support without the keys: a long key shared by two sentences is not a shared fact.
   const bare = (d: Draft) =>
@@ -372,6 +439,12 @@ function build(
   if ('build' in c && typeof c.build === 'function') return c.build(ctx, type, truth);
   // A question in the material (a Q&A card: 「…可否舉例？」) is no statement to blank or judge.
   if (/[?？][」』"”]?$/u.test(c.sentence.text.trim())) return undefined;
+  // A heading or list fragment with no verb ("Explanatory and response variables.") is no
+  // statement to judge or complete.
+  if (ctx.a.language === 'en' && !c.sentence.record && lacksFiniteVerb(c.sentence.text))
+    return undefined;
+  // Nor is a sentence about the book ("In the next chapter you will learn …").
+  if (talksAboutTheBook(c.sentence.text, ctx.a.language)) return undefined;
   // What a host or a guest claims is not a fact of the material (the main speaker may deny it
   // in the next turn): true/false statements come from the main speaker's own lines only.
   if (type === 'true_false' && speakerWeight(speakers, c.sentence) < 1) return undefined;
