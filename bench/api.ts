@@ -269,7 +269,10 @@ function answersFor(questions: GeneratedQuestion[]): SubmittedAnswer[] {
           })),
         };
       case 'short_answer':
-        return { questionId: q.id, textAnswer: right ? q.acceptedAnswers![0]! : 'no idea' };
+        return {
+          questionId: q.id,
+          textAnswer: right ? q.acceptedAnswers![0]! : 'no idea',
+        };
     }
   });
 }
@@ -282,6 +285,18 @@ interface Measured {
   perSecond: number[];
   failures: number;
   statuses: string;
+  /** The server process's CPU time (user + system) per answer in the measured run, µs. */
+  cpuPerAnswer: number;
+}
+
+/**
+ * CPU time the server process has used so far, in µs (/proc/PID/stat utime + stime, in clock
+ * ticks of 10 ms). Unlike requests/s it hardly depends on what else the machine runs.
+ */
+function serverCpu(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
 /** One autocannon run; `perSecond` gets the answers completed in each second, in order. */
@@ -294,11 +309,13 @@ function cannon(opts: autocannon.Options, perSecond: number[] = []): Promise<aut
 }
 
 /** A warm-up run (figures dropped, failures kept), then the measured run. */
-async function measure(opts: Omit<autocannon.Options, 'duration' | 'connections'>) {
+async function measure(pid: number, opts: Omit<autocannon.Options, 'duration' | 'connections'>) {
   const base = { ...opts, connections: CONNECTIONS };
   const warm = await cannon({ ...base, duration: WARMUP });
   const perSecond: number[] = [];
+  const cpuBefore = serverCpu(pid);
   const r = await cannon({ ...base, duration: DURATION }, perSecond);
+  const cpu = serverCpu(pid) - cpuBefore;
   const bad = (x: autocannon.Result) => x.non2xx + x.errors + x.timeouts;
   const statuses = Object.entries(r.statusCodeStats)
     .map(([code, s]) => `${code}×${s.count}`)
@@ -310,6 +327,7 @@ async function measure(opts: Omit<autocannon.Options, 'duration' | 'connections'
     requests: r.requests.total,
     perSecond,
     failures: bad(warm) + bad(r),
+    cpuPerAnswer: cpu / Math.max(1, r.requests.total),
     statuses: `${statuses}${r.errors ? ` errors×${r.errors}` : ''}${r.timeouts ? ` timeouts×${r.timeouts}` : ''}`,
   } satisfies Measured;
 }
@@ -399,7 +417,10 @@ async function main() {
     const quizzes = await count('SELECT count(*) AS n FROM quizzes WHERE user_id = ?');
 
     // The list really holds every material, file and quiz.
-    const list = await call(base, 'GET', '/api/v1/materials', undefined, token);
+    // (Seeding may outlast the server's keep-alive: a first call on a closed socket is retried.)
+    const list = await call(base, 'GET', '/api/v1/materials', undefined, token).catch(() =>
+      call(base, 'GET', '/api/v1/materials', undefined, token),
+    );
     const listed = dataOf(list, 200, 'list') as unknown as Array<{
       fileCount: number;
       quizCount: number;
@@ -464,16 +485,25 @@ async function main() {
     );
     out();
 
-    const auth = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' };
-    const run = (name: (typeof CASES)[number], opts: Parameters<typeof measure>[0]) =>
-      chosen.has(name) ? measure(opts) : Promise.resolve(undefined);
-    const bare = await measure({ url: `${base}/healthz` });
-    const profile = await run('auth', { url: `${base}/api/v1/user/profile`, headers: auth });
+    const auth = {
+      authorization: `Bearer ${token}`,
+      'accept-encoding': 'gzip, deflate, br',
+    };
+    const run = (name: (typeof CASES)[number], opts: Parameters<typeof measure>[1]) =>
+      chosen.has(name) ? measure(server.pid, opts) : Promise.resolve(undefined);
+    const bare = await measure(server.pid, { url: `${base}/healthz` });
+    const profile = await run('auth', {
+      url: `${base}/api/v1/user/profile`,
+      headers: auth,
+    });
     const pageRun = await run('page', {
       url: `${base}/api/v1/materials?limit=${PAGE}`,
       headers: auth,
     });
-    const listRun = await run('list', { url: `${base}/api/v1/materials`, headers: auth });
+    const listRun = await run('list', {
+      url: `${base}/api/v1/materials`,
+      headers: auth,
+    });
     const attemptsOf = async () =>
       Number(
         (
@@ -500,7 +530,7 @@ async function main() {
     const rows = all.filter((r): r is [string, string, Measured, number | undefined] => !!r[2]);
     const col = (s: string | number, w: number) => String(s).padStart(w);
     out(
-      `${'case'.padEnd(7)}${'route'.padEnd(36)}${col('req/s', 8)}${col('bare', 8)}${col('×bare', 7)}${col('p99 ms', 8)}${col('bare', 6)}${col('×bare', 7)}${col('KB/ans', 8)}${col('failed', 7)}  target`,
+      `${'case'.padEnd(7)}${'route'.padEnd(36)}${col('req/s', 8)}${col('bare', 8)}${col('×bare', 7)}${col('p99 ms', 8)}${col('bare', 6)}${col('×bare', 7)}${col('KB/ans', 8)}${col('cpu µs', 8)}${col('bare/', 7)}${col('failed', 7)}  target`,
     );
     let ok = true;
     for (const [name, route, m, target] of rows) {
@@ -516,13 +546,20 @@ async function main() {
           : `≥ ${target}× bare req/s: ${pass ? 'PASS' : 'MISS'}`;
       out(
         `${name.padEnd(7)}${route.padEnd(36)}${col(m.rps.toFixed(0), 8)}${col(bare.rps.toFixed(0), 8)}${col(ratio.toFixed(2), 7)}` +
-          `${col(m.p99, 8)}${col(bare.p99, 6)}${col((m.p99 / Math.max(1, bare.p99)).toFixed(1), 7)}${col(m.kbPerAnswer.toFixed(1), 8)}${col(m.failures, 7)}  ${verdict}`,
+          `${col(m.p99, 8)}${col(bare.p99, 6)}${col((m.p99 / Math.max(1, bare.p99)).toFixed(1), 7)}${col(m.kbPerAnswer.toFixed(1), 8)}${col(m.cpuPerAnswer.toFixed(0), 8)}${col((bare.cpuPerAnswer / Math.max(1, m.cpuPerAnswer)).toFixed(3), 7)}${col(m.failures, 7)}  ${verdict}`,
       );
     }
     out();
     out(
       'KB/ans: bytes received per answer, headers included, with Accept-Encoding as a browser sends it.',
     );
+    out(
+      "cpu µs: the server process's CPU time per answer in the measured run (/proc, 10 ms ticks); bare/: the",
+    );
+    out(
+      "bare route's CPU per answer over this case's — what the ratio of req/s would be if the server alone were",
+    );
+    out('the limit; it depends far less on the rest of the machine than req/s does.');
     out(
       `submit stored ${attempts - attemptsBefore} attempts during warm-up and run (${attempts} in all on that quiz); each answer`,
     );
@@ -541,6 +578,9 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`${String((err as Error)?.stack ?? err)}\n`);
+  const cause = (err as Error)?.cause;
+  process.stderr.write(
+    `${String((err as Error)?.stack ?? err)}\n${cause ? `cause: ${String((cause as Error).stack ?? cause)}\n` : ''}`,
+  );
   process.exit(1);
 });
