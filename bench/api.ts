@@ -122,7 +122,9 @@ function sqliteStore(file: string): Store {
         throw err;
       }
     },
-    close: async () => db.close(),
+    close: async () => {
+      db.close();
+    },
   };
 }
 
