@@ -2,7 +2,8 @@
  * Throughput of the real API beside its bare route: `npm run bench:api [-- --duration 10]`.
  *
  * Starts `node --import tsx api/server.ts` on a free loopback port with a fresh DATA_DIR
- * (SQLite), RATE_LIMIT_PER_IP=100000000 and LOG_LEVEL=warn, registers and verifies a learner
+ * (SQLite, or with --db postgres a throwaway database on BENCH_PG_URL, default
+ * postgres://postgres@127.0.0.1:5432/test), RATE_LIMIT_PER_IP=100000000 and LOG_LEVEL=warn, registers and verifies a learner
  * through the outbox e-mail and makes the account premium in the database. Three real
  * documents are uploaded (1, 2 and 3 files) and two quizzes generated on each; their rows are
  * cloned into DATA_DIR/mnemo.sqlite (files hard-linked in storage) until the learner has 200
@@ -19,7 +20,7 @@
  * (submit writes an attempt and 20 review cards). A case with any non-2xx answer, connection
  * error or timeout (warm-up included) fails. Exit code 1 when anything fails or misses.
  * Options: --duration s (10), --warmup s (2), --connections n (10), --cases auth,page,list,submit
- * (bare always runs), --cpu-prof dir (profiles the server with node --cpu-prof, written to dir
+ * (bare always runs), --db sqlite|postgres (sqlite), --cpu-prof dir (profiles the server with node --cpu-prof, written to dir
  * when it exits).
  */
 import { execFileSync } from 'node:child_process';
@@ -30,6 +31,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import type { GeneratedQuestion } from '../api/quizgen/types.js';
 import type { QuizReport, SubmittedAnswer } from '../api/scoring/types.js';
 import { call, dataOf, out, signUp, startServer } from './support/server.js';
@@ -75,6 +77,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '10' },
     'cpu-prof': { type: 'string' },
     cases: { type: 'string', default: CASES.join(',') },
+    db: { type: 'string', default: 'sqlite' },
   },
 });
 const chosen = new Set(args.cases!.split(',').map((c) => c.trim()));
@@ -86,43 +89,107 @@ const positive = (name: string, v: string | undefined) => {
   if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number`);
   return n;
 };
+if (args.db !== 'sqlite' && args.db !== 'postgres') throw new Error('--db: sqlite or postgres');
+const DIALECT = args.db;
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DURATION = positive('duration', args.duration);
 const WARMUP = positive('warmup', args.warmup);
 const CONNECTIONS = Math.round(positive('connections', args.connections));
 
 type Row = Record<string, string | number | null>;
 
+/** The bench's own access to the server's database (SQLite file or PostgreSQL), `?` params. */
+interface Store {
+  all(sql: string, ...p: unknown[]): Promise<Row[]>;
+  run(sql: string, ...p: unknown[]): Promise<void>;
+  transaction(fn: () => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+}
+
+function sqliteStore(file: string): Store {
+  const db = new SQLite(file);
+  db.pragma('busy_timeout = 5000');
+  return {
+    all: async (sql, ...p) => db.prepare(sql).all(...p) as Row[],
+    run: async (sql, ...p) => void db.prepare(sql).run(...p),
+    async transaction(fn) {
+      db.exec('BEGIN');
+      try {
+        await fn();
+        db.exec('COMMIT');
+      } catch (err) {
+        db.exec('ROLLBACK');
+        throw err;
+      }
+    },
+    close: async () => {
+      db.close();
+    },
+  };
+}
+
+async function pgStore(url: string): Promise<Store> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const numbered = (sql: string) => {
+    let n = 0;
+    return sql.replace(/\?/g, () => `$${++n}`);
+  };
+  const all = async (sql: string, ...p: unknown[]) =>
+    (await client.query(numbered(sql), p)).rows as Row[];
+  return {
+    all,
+    run: async (sql, ...p) => void (await all(sql, ...p)),
+    async transaction(fn) {
+      await client.query('BEGIN');
+      try {
+        await fn();
+        await client.query('COMMIT');
+      } catch (err) {
+        await client.query('ROLLBACK');
+        throw err;
+      }
+    },
+    close: () => client.end(),
+  };
+}
+
 /**
  * Clones the uploaded materials (with their files, extracted text and quizzes) until the
  * learner has `total`; file ids inside the document and the questions' citations follow.
  */
-function seedMaterials(db: SQLite.Database, userId: string, filesRoot: string, total: number) {
-  const all = (sql: string, ...p: unknown[]) => db.prepare(sql).all(...p) as Row[];
-  const templates = all('SELECT * FROM materials WHERE user_id = ? ORDER BY created_at', userId);
+async function seedMaterials(db: Store, userId: string, filesRoot: string, total: number) {
+  const all = db.all;
+  const templates = await all(
+    'SELECT * FROM materials WHERE user_id = ? ORDER BY created_at',
+    userId,
+  );
   const insert = (table: string, row: Row) => {
     const cols = Object.keys(row);
-    db.prepare(
+    return db.run(
       `INSERT INTO ${table} (${cols.join(',')}) VALUES (${cols.map(() => '?').join(',')})`,
-    ).run(...cols.map((c) => row[c]));
+      ...cols.map((c) => row[c]),
+    );
   };
-  const textTables = all(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('material_contents', 'material_blocks')",
-  ).map((r) => String(r.name));
+  const textTables = ['material_contents', 'material_blocks'];
   const start = Date.parse('2026-01-01T08:00:00.000Z');
-  db.transaction(() => {
+  await db.transaction(async () => {
     for (let i = 0; i < total - templates.length; i++) {
       const t = templates[i % templates.length]!;
-      const files = all(
+      const files = await all(
         'SELECT * FROM material_files WHERE material_id = ? ORDER BY position',
         t.id,
       );
-      const quizzes = all('SELECT * FROM quizzes WHERE material_id = ? ORDER BY created_at', t.id);
+      const quizzes = await all(
+        'SELECT * FROM quizzes WHERE material_id = ? ORDER BY created_at',
+        t.id,
+      );
       const id = randomUUID();
       const at = (minutes: number) => new Date(start + (i * 60 + minutes) * 60_000).toISOString();
       const fileIds = new Map(files.map((f) => [String(f.id), randomUUID()]));
       const remap = (json: string) =>
         [...fileIds].reduce((s, [from, to]) => s.split(from).join(to), json);
-      insert('materials', {
+      await insert('materials', {
         ...t,
         id,
         title: `${String(t.title)} (${Math.floor(i / templates.length) + 2})`,
@@ -137,7 +204,7 @@ function seedMaterials(db: SQLite.Database, userId: string, filesRoot: string, t
           path.join(filesRoot, ...String(f.storage_key).split('/')),
           path.join(filesRoot, key),
         );
-        insert('material_files', {
+        await insert('material_files', {
           ...f,
           id: fileId,
           material_id: id,
@@ -145,14 +212,14 @@ function seedMaterials(db: SQLite.Database, userId: string, filesRoot: string, t
           created_at: at(0),
         });
       }
-      // The extracted text, in whichever tables the schema keeps it, file ids following.
+      // The extracted text, file ids following.
       for (const table of textTables) {
-        for (const row of all(`SELECT * FROM ${table} WHERE material_id = ?`, t.id)) {
+        for (const row of await all(`SELECT * FROM ${table} WHERE material_id = ?`, t.id)) {
           const copy = Object.entries(row).map(([k, v]) => [
             k,
             typeof v === 'string' ? remap(v) : v,
           ]);
-          insert(table, { ...Object.fromEntries(copy), material_id: id });
+          await insert(table, { ...Object.fromEntries(copy), material_id: id });
         }
       }
       // 0, 1 or 2 quizzes; every third material's first quiz taken, a few retaken.
@@ -160,7 +227,7 @@ function seedMaterials(db: SQLite.Database, userId: string, filesRoot: string, t
         const q = quizzes[k % quizzes.length]!;
         const taken = k === 0 && i % 3 === 0;
         const score = taken ? (i * 37) % 101 : null;
-        insert('quizzes', {
+        await insert('quizzes', {
           ...q,
           id: randomUUID(),
           material_id: id,
@@ -175,7 +242,7 @@ function seedMaterials(db: SQLite.Database, userId: string, filesRoot: string, t
         });
       }
     }
-  })();
+  });
 }
 
 /** A full answer set in the shapes of docs/api/quiz.md: every fourth answer is wrong. */
@@ -204,7 +271,10 @@ function answersFor(questions: GeneratedQuestion[]): SubmittedAnswer[] {
           })),
         };
       case 'short_answer':
-        return { questionId: q.id, textAnswer: right ? q.acceptedAnswers![0]! : 'no idea' };
+        return {
+          questionId: q.id,
+          textAnswer: right ? q.acceptedAnswers![0]! : 'no idea',
+        };
     }
   });
 }
@@ -217,6 +287,18 @@ interface Measured {
   perSecond: number[];
   failures: number;
   statuses: string;
+  /** The server process's CPU time (user + system) per answer in the measured run, µs. */
+  cpuPerAnswer: number;
+}
+
+/**
+ * CPU time the server process has used so far, in µs (/proc/PID/stat utime + stime, in clock
+ * ticks of 10 ms). Unlike requests/s it hardly depends on what else the machine runs.
+ */
+function serverCpu(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
 /** One autocannon run; `perSecond` gets the answers completed in each second, in order. */
@@ -229,11 +311,13 @@ function cannon(opts: autocannon.Options, perSecond: number[] = []): Promise<aut
 }
 
 /** A warm-up run (figures dropped, failures kept), then the measured run. */
-async function measure(opts: Omit<autocannon.Options, 'duration' | 'connections'>) {
+async function measure(pid: number, opts: Omit<autocannon.Options, 'duration' | 'connections'>) {
   const base = { ...opts, connections: CONNECTIONS };
   const warm = await cannon({ ...base, duration: WARMUP });
   const perSecond: number[] = [];
+  const cpuBefore = serverCpu(pid);
   const r = await cannon({ ...base, duration: DURATION }, perSecond);
+  const cpu = serverCpu(pid) - cpuBefore;
   const bad = (x: autocannon.Result) => x.non2xx + x.errors + x.timeouts;
   const statuses = Object.entries(r.statusCodeStats)
     .map(([code, s]) => `${code}×${s.count}`)
@@ -245,6 +329,7 @@ async function measure(opts: Omit<autocannon.Options, 'duration' | 'connections'
     requests: r.requests.total,
     perSecond,
     failures: bad(warm) + bad(r),
+    cpuPerAnswer: cpu / Math.max(1, r.requests.total),
     statuses: `${statuses}${r.errors ? ` errors×${r.errors}` : ''}${r.timeouts ? ` timeouts×${r.timeouts}` : ''}`,
   } satisfies Measured;
 }
@@ -253,14 +338,30 @@ async function main() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mnemo-bench-api-'));
   const dataDir = path.join(work, 'data');
   const profDir = args['cpu-prof'] ? path.resolve(args['cpu-prof']) : undefined;
+  // PostgreSQL: a throwaway database on BENCH_PG_URL's server, dropped at the end.
+  let databaseUrl: string | undefined;
+  const dbName = `mnemo_bench_api_${randomUUID().slice(0, 8)}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: PG_URL });
+    await client.connect();
+    await client.query(sql).finally(() => client.end());
+  };
+  if (DIALECT === 'postgres') {
+    await admin(`create database ${dbName}`);
+    const url = new URL(PG_URL);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
   const server = await startServer({
     dataDir,
+    env: databaseUrl ? { DATABASE_URL: databaseUrl } : {},
     nodeArgs: profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
   });
   const { base } = server;
   const stop = async () => {
     await server.stop();
     fs.rmSync(work, { recursive: true, force: true });
+    if (databaseUrl) await admin(`drop database if exists ${dbName} with (force)`);
   };
   process.once('SIGINT', () => void stop().finally(() => process.exit(130)));
 
@@ -268,13 +369,15 @@ async function main() {
     // A verified premium learner (premium: no quiz quota during setup).
     const email = 'bench@example.com';
     const token = await signUp(server, email, 'Bench2026');
-    const db = new SQLite(path.join(dataDir, 'mnemo.sqlite'));
-    db.pragma('busy_timeout = 5000');
-    const userId = (db.prepare('SELECT id FROM users WHERE email = ?').get(email) as Row)
-      .id as string;
-    db.prepare(
+    const db =
+      DIALECT === 'postgres'
+        ? await pgStore(databaseUrl!)
+        : sqliteStore(path.join(dataDir, 'mnemo.sqlite'));
+    const userId = (await db.all('SELECT id FROM users WHERE email = ?', email))[0]!.id as string;
+    await db.run(
       "UPDATE users SET account_type = 'premium', subscription_status = 'active' WHERE id = ?",
-    ).run(userId);
+      userId,
+    );
 
     // Real documents through the API, two quizzes generated on each.
     let submitQuizId = '';
@@ -310,13 +413,16 @@ async function main() {
         submitQuizId ||= String(quiz.quizId);
       }
     }
-    seedMaterials(db, userId, path.join(dataDir, 'files'), MATERIALS);
-    const count = (sql: string) => (db.prepare(sql).get(userId) as { n: number }).n;
-    const files = count('SELECT count(*) AS n FROM material_files WHERE user_id = ?');
-    const quizzes = count('SELECT count(*) AS n FROM quizzes WHERE user_id = ?');
+    await seedMaterials(db, userId, path.join(dataDir, 'files'), MATERIALS);
+    const count = async (sql: string) => Number((await db.all(sql, userId))[0]!.n);
+    const files = await count('SELECT count(*) AS n FROM material_files WHERE user_id = ?');
+    const quizzes = await count('SELECT count(*) AS n FROM quizzes WHERE user_id = ?');
 
     // The list really holds every material, file and quiz.
-    const list = await call(base, 'GET', '/api/v1/materials', undefined, token);
+    // (Seeding may outlast the server's keep-alive: a first call on a closed socket is retried.)
+    const list = await call(base, 'GET', '/api/v1/materials', undefined, token).catch(() =>
+      call(base, 'GET', '/api/v1/materials', undefined, token),
+    );
     const listed = dataOf(list, 200, 'list') as unknown as Array<{
       fileCount: number;
       quizCount: number;
@@ -330,10 +436,8 @@ async function main() {
     }
 
     // The submitted quiz: 20 stored questions of all four types, and a full answer set.
-    const stored = db
-      .prepare('SELECT questions FROM quizzes WHERE id = ?')
-      .get(submitQuizId) as Row;
-    const questions = JSON.parse(String(stored.questions)) as GeneratedQuestion[];
+    const [stored] = await db.all('SELECT questions FROM quizzes WHERE id = ?', submitQuizId);
+    const questions = JSON.parse(String(stored!.questions)) as GeneratedQuestion[];
     const types = [...new Set(questions.map((q) => q.type))];
     const answers = answersFor(questions);
     const expectedScore = Math.round(
@@ -357,7 +461,7 @@ async function main() {
       'Mnemo API throughput: the real server (node --import tsx api/server.ts, NODE_ENV=production,',
     );
     out(
-      'SQLite in a fresh DATA_DIR, LOG_LEVEL=warn, RATE_LIMIT_PER_IP=100000000) driven on loopback',
+      `${DIALECT === 'postgres' ? 'PostgreSQL in a throwaway database' : 'SQLite in a fresh DATA_DIR'}, LOG_LEVEL=warn, RATE_LIMIT_PER_IP=100000000) driven on loopback`,
     );
     out(
       `by autocannon ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s measured per case;`,
@@ -383,31 +487,40 @@ async function main() {
     );
     out();
 
-    const auth = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' };
-    const run = (name: (typeof CASES)[number], opts: Parameters<typeof measure>[0]) =>
-      chosen.has(name) ? measure(opts) : Promise.resolve(undefined);
-    const bare = await measure({ url: `${base}/healthz` });
-    const profile = await run('auth', { url: `${base}/api/v1/user/profile`, headers: auth });
+    const auth = {
+      authorization: `Bearer ${token}`,
+      'accept-encoding': 'gzip, deflate, br',
+    };
+    const run = (name: (typeof CASES)[number], opts: Parameters<typeof measure>[1]) =>
+      chosen.has(name) ? measure(server.pid, opts) : Promise.resolve(undefined);
+    const bare = await measure(server.pid, { url: `${base}/healthz` });
+    const profile = await run('auth', {
+      url: `${base}/api/v1/user/profile`,
+      headers: auth,
+    });
     const pageRun = await run('page', {
       url: `${base}/api/v1/materials?limit=${PAGE}`,
       headers: auth,
     });
-    const listRun = await run('list', { url: `${base}/api/v1/materials`, headers: auth });
-    const attemptsOf = () =>
-      (
-        db
-          .prepare('SELECT count(*) AS n FROM quiz_attempts WHERE quiz_id = ?')
-          .get(submitQuizId) as { n: number }
-      ).n;
-    const attemptsBefore = attemptsOf();
+    const listRun = await run('list', {
+      url: `${base}/api/v1/materials`,
+      headers: auth,
+    });
+    const attemptsOf = async () =>
+      Number(
+        (
+          await db.all('SELECT count(*) AS n FROM quiz_attempts WHERE quiz_id = ?', submitQuizId)
+        )[0]!.n,
+      );
+    const attemptsBefore = await attemptsOf();
     const submitRun = await run('submit', {
       url: `${base}/api/v1/quiz/${submitQuizId}/submit`,
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/json' },
       body: submitBody,
     });
-    const attempts = attemptsOf();
-    db.close();
+    const attempts = await attemptsOf();
+    await db.close();
 
     const all: Array<[string, string, Measured | undefined, number | undefined]> = [
       ['bare', 'GET /healthz', bare, undefined],
@@ -419,7 +532,7 @@ async function main() {
     const rows = all.filter((r): r is [string, string, Measured, number | undefined] => !!r[2]);
     const col = (s: string | number, w: number) => String(s).padStart(w);
     out(
-      `${'case'.padEnd(7)}${'route'.padEnd(36)}${col('req/s', 8)}${col('bare', 8)}${col('×bare', 7)}${col('p99 ms', 8)}${col('bare', 6)}${col('×bare', 7)}${col('KB/ans', 8)}${col('failed', 7)}  target`,
+      `${'case'.padEnd(7)}${'route'.padEnd(36)}${col('req/s', 8)}${col('bare', 8)}${col('×bare', 7)}${col('p99 ms', 8)}${col('bare', 6)}${col('×bare', 7)}${col('KB/ans', 8)}${col('cpu µs', 8)}${col('bare/', 7)}${col('failed', 7)}  target`,
     );
     let ok = true;
     for (const [name, route, m, target] of rows) {
@@ -435,13 +548,20 @@ async function main() {
           : `≥ ${target}× bare req/s: ${pass ? 'PASS' : 'MISS'}`;
       out(
         `${name.padEnd(7)}${route.padEnd(36)}${col(m.rps.toFixed(0), 8)}${col(bare.rps.toFixed(0), 8)}${col(ratio.toFixed(2), 7)}` +
-          `${col(m.p99, 8)}${col(bare.p99, 6)}${col((m.p99 / Math.max(1, bare.p99)).toFixed(1), 7)}${col(m.kbPerAnswer.toFixed(1), 8)}${col(m.failures, 7)}  ${verdict}`,
+          `${col(m.p99, 8)}${col(bare.p99, 6)}${col((m.p99 / Math.max(1, bare.p99)).toFixed(1), 7)}${col(m.kbPerAnswer.toFixed(1), 8)}${col(m.cpuPerAnswer.toFixed(0), 8)}${col((bare.cpuPerAnswer / Math.max(1, m.cpuPerAnswer)).toFixed(3), 7)}${col(m.failures, 7)}  ${verdict}`,
       );
     }
     out();
     out(
       'KB/ans: bytes received per answer, headers included, with Accept-Encoding as a browser sends it.',
     );
+    out(
+      "cpu µs: the server process's CPU time per answer in the measured run (/proc, 10 ms ticks); bare/: the",
+    );
+    out(
+      "bare route's CPU per answer over this case's — what the ratio of req/s would be if the server alone were",
+    );
+    out('the limit; it depends far less on the rest of the machine than req/s does.');
     out(
       `submit stored ${attempts - attemptsBefore} attempts during warm-up and run (${attempts} in all on that quiz); each answer`,
     );
@@ -460,6 +580,9 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`${String((err as Error)?.stack ?? err)}\n`);
+  const cause = (err as Error)?.cause;
+  process.stderr.write(
+    `${String((err as Error)?.stack ?? err)}\n${cause ? `cause: ${String((cause as Error).stack ?? cause)}\n` : ''}`,
+  );
   process.exit(1);
 });

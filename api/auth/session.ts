@@ -74,7 +74,44 @@ export async function verifySessionToken(
   return claims;
 }
 
+/** A token whose signature and header were checked: what it says, and its time limits. */
+interface Checked {
+  secret: string;
+  claims: AuthUser;
+  exp: number;
+  nbf: number | undefined;
+}
+
+/**
+ * Tokens already verified, by their text. A signed-in client sends the same token with every
+ * request; its signature, header and payload cannot change, so they are checked and parsed
+ * once and only the time is checked again. Only valid tokens go in (an attacker's garbage does
+ * not), and the map is bounded: when full, the oldest half goes.
+ */
+const verified = new Map<string, Checked>();
+const VERIFIED_MAX = 4096;
+
+function remember(token: string, checked: Checked) {
+  if (verified.size >= VERIFIED_MAX) {
+    let drop = VERIFIED_MAX / 2;
+    for (const key of verified.keys()) {
+      verified.delete(key);
+      if (--drop === 0) break;
+    }
+  }
+  verified.set(token, checked);
+}
+
+function inTime(c: Checked, now: Date): AuthUser | undefined {
+  const seconds = Math.floor(now.getTime() / 1000);
+  if (c.exp <= seconds) return undefined;
+  if (c.nbf !== undefined && c.nbf > seconds) return undefined;
+  return c.claims;
+}
+
 function checkToken(secret: string, token: string, now: Date): AuthUser | undefined {
+  const known = verified.get(token);
+  if (known && known.secret === secret) return inTime(known, now);
   if (token.length > 8192) return undefined;
   const parts = token.split('.');
   if (parts.length !== 3 || !parts.every((p) => B64URL.test(p))) return undefined;
@@ -89,9 +126,18 @@ function checkToken(secret: string, token: string, now: Date): AuthUser | undefi
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   const payload = parse(p);
   if (!payload) return undefined;
-  const seconds = Math.floor(now.getTime() / 1000);
   if (typeof payload.sub !== 'string' || !payload.sub) return undefined;
-  if (typeof payload.exp !== 'number' || payload.exp <= seconds) return undefined;
-  if (typeof payload.nbf === 'number' && payload.nbf > seconds) return undefined;
-  return { id: payload.sub, tokenVersion: typeof payload.tv === 'number' ? payload.tv : -1 };
+  if (typeof payload.exp !== 'number') return undefined;
+  const checked: Checked = {
+    secret,
+    claims: Object.freeze({
+      id: payload.sub,
+      tokenVersion: typeof payload.tv === 'number' ? payload.tv : -1,
+    }),
+    exp: payload.exp,
+    nbf: typeof payload.nbf === 'number' ? payload.nbf : undefined,
+  };
+  const claims = inTime(checked, now);
+  if (claims) remember(token, checked);
+  return claims;
 }

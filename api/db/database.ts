@@ -5,7 +5,7 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
-import { StripNulPlugin } from './strip-nul-plugin.js';
+import { stripNul } from './strip-nul.js';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -56,8 +56,7 @@ export function openDatabase(opts: DbOptions): DbHandle {
     // the pool drops it and the next query opens a new one.
     pool.on('error', (err) => opts.onPoolError?.(err));
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool }),
-      plugins: [new StripNulPlugin()],
+      dialect: stripNul(new PostgresDialect({ pool })),
     });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
@@ -70,8 +69,7 @@ export function openDatabase(opts: DbOptions): DbHandle {
   sqlite.pragma('synchronous = NORMAL');
   cacheStatements(sqlite);
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
-    plugins: [new StripNulPlugin()],
+    dialect: stripNul(new SqliteDialect({ database: sqlite })),
   });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

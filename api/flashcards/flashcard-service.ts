@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.js';
-import { findOwnMaterial, loadDocument } from '../materials/material-service.js';
+import { loadDocument } from '../materials/material-service.js';
+import { findOwned } from '../auth/owned-row.js';
 import { materialTermCards, type TermCard } from './material-cards.js';
 
 /** GET /materials/{id}/flashcards → data. */
@@ -18,7 +19,7 @@ export async function getMaterialFlashcards(
   userId: string,
   materialId: string,
 ): Promise<MaterialFlashcards> {
-  const material = await findOwnMaterial(db, userId, materialId);
+  const material = await findOwned(db, 'materials', userId, materialId);
   const document = await loadDocument(db, userId, materialId);
   return {
     materialId,

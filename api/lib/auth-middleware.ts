@@ -6,7 +6,10 @@ import { findUserById } from '../auth/service.js';
 import { AppError } from './errors.js';
 import type { AppEnv } from './context.js';
 
-/** Requires a valid bearer token whose account still exists and whose sessions were not reset. */
+/**
+ * Requires a valid bearer token whose account still exists and whose sessions were not reset,
+ * and puts that account's row on the context as `user`: the one read of it per request.
+ */
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header('authorization') ?? '';
   const match = /^Bearer\s+(.+)$/i.exec(header);
@@ -15,8 +18,7 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   const claims = await verifySessionToken(secret, match[1]!, clock.now());
   const user = await findUserById(db, claims.id);
   if (!user || user.token_version !== claims.tokenVersion) throw new AppError('UNAUTHORIZED');
-  c.set('user', claims);
-  c.set('account', user);
+  c.set('user', user);
   await next();
 });
 

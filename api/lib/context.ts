@@ -31,6 +31,7 @@ export interface Deps {
   redis?: RedisConnection;
 }
 
+/** What a valid session token says: the account and the token version it was issued at. */
 export interface AuthUser {
   id: string;
   tokenVersion: number;
@@ -41,8 +42,10 @@ export type AppEnv = {
     deps: Deps;
     requestId: string;
     locale: 'zh-TW' | 'en';
-    user: AuthUser;
-    /** The signed-in account's row as requireAuth read it (one read per request). */
-    account: User;
+    /**
+     * The signed-in account's row as requireAuth read it (after the billing clock): the one
+     * read of it per request; routes and services use it instead of reading it again.
+     */
+    user: User;
   };
 };

@@ -5,6 +5,7 @@ import type { Material } from '../db/schema.js';
 import { iso } from '../lib/clock.js';
 import { deleteRecorded, recordDeletions } from '../storage/pending-deletions.js';
 import { AppError } from '../lib/errors.js';
+import { findOwned } from '../auth/owned-row.js';
 import { sql } from 'kysely';
 import { containsPattern, materialSearchText, searchWords } from './search.js';
 import { cleanDescription, cleanTitle } from './file-types.js';
@@ -14,8 +15,10 @@ import { examOfMaterial } from '../exam/exam-generation.js';
 import { summarizeExam, type ExamSummary } from '../exam/exam-summary.js';
 import {
   presentContent,
+  MATERIAL_COLUMNS,
   presentMaterial,
   type FileRow,
+  type MaterialRow,
   type MaterialView,
   type QuizSummaryRow,
 } from './presenter.js';
@@ -48,18 +51,6 @@ export const QUIZ_SUMMARY_COLUMNS = [
   'best_score',
   'attempt_count',
 ] as const;
-
-/** The material if it belongs to userId; anyone else's is NOT_FOUND, never FORBIDDEN. */
-export async function findOwnMaterial(db: Db, userId: string, id: string): Promise<Material> {
-  const row = await db
-    .selectFrom('materials')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND');
-  return row;
-}
 
 function groupBy<T extends { material_id: string }>(rows: T[]): Map<string, T[]> {
   const map = new Map<string, T[]>();
@@ -106,7 +97,7 @@ export async function listMaterials(
 ): Promise<{ materials: MaterialView[]; nextCursor: string | null }> {
   let query = db
     .selectFrom('materials')
-    .selectAll()
+    .select(MATERIAL_COLUMNS)
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc');
@@ -175,7 +166,7 @@ export async function listMaterials(
   };
 }
 
-async function present(db: Db, m: Material): Promise<MaterialView> {
+async function present(db: Db, m: MaterialRow): Promise<MaterialView> {
   const files = await db
     .selectFrom('material_files')
     .select(FILE_COLUMNS)
@@ -194,7 +185,7 @@ async function present(db: Db, m: Material): Promise<MaterialView> {
 
 /** One of the user's materials with its files and quiz summaries. */
 export async function getMaterial(db: Db, userId: string, id: string): Promise<MaterialView> {
-  return present(db, await findOwnMaterial(db, userId, id));
+  return present(db, await findOwned(db, 'materials', userId, id));
 }
 
 /**
@@ -231,7 +222,7 @@ export async function updateMaterial(
   id: string,
   changes: { title?: string; description?: string },
 ): Promise<MaterialView> {
-  const material = await findOwnMaterial(d.db, userId, id);
+  const material = await findOwned(d.db, 'materials', userId, id);
   const title = changes.title === undefined ? undefined : cleanTitle(changes.title);
   const description =
     changes.description === undefined ? undefined : cleanDescription(changes.description);
@@ -244,7 +235,7 @@ export async function updateMaterial(
     search_text: materialSearchText(title ?? material.title, description ?? material.description),
   };
   await d.db.updateTable('materials').set(set).where('id', '=', id).execute();
-  return present(d.db, await findOwnMaterial(d.db, userId, id));
+  return present(d.db, await findOwned(d.db, 'materials', userId, id));
 }
 
 /** The word a learner types to delete a material that has quizzes. */
@@ -265,7 +256,7 @@ export async function deleteMaterial(
   confirmationCode: string | undefined,
 ): Promise<void> {
   const keys = await d.db.transaction().execute(async (trx) => {
-    await findOwnMaterial(trx, userId, id);
+    await findOwned(trx, 'materials', userId, id, ['id']);
     const { count } = await trx
       .selectFrom('quizzes')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
@@ -349,7 +340,7 @@ export async function loadDocument(
   userId: string,
   materialId: string,
 ): Promise<ExtractedDocument> {
-  await findOwnMaterial(db, userId, materialId);
+  await findOwned(db, 'materials', userId, materialId, ['id']);
   const row = await db
     .selectFrom('material_contents')
     .select(['language', 'warnings'])

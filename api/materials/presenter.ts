@@ -21,6 +21,18 @@ export type QuizSummaryRow = Pick<
   | 'attempt_count'
 >;
 
+/** The material columns an answer shows (never search_text or the upload's key). */
+export const MATERIAL_COLUMNS = [
+  'id',
+  'title',
+  'description',
+  'type',
+  'language',
+  'created_at',
+  'updated_at',
+] as const;
+export type MaterialRow = Pick<Material, (typeof MATERIAL_COLUMNS)[number]>;
+
 export type FileRow = Pick<
   MaterialFile,
   'id' | 'material_id' | 'position' | 'file_name' | 'file_type' | 'file_size'
@@ -81,7 +93,7 @@ export function presentQuizSummary(q: QuizSummaryRow) {
  * quizzes); the spec's client accepts them and maps its other names (name, content, createdAt,
  * uploadedAt, fileType) from these.
  */
-export function presentMaterial(m: Material, files: FileRow[], quizzes: QuizSummaryRow[]) {
+export function presentMaterial(m: MaterialRow, files: FileRow[], quizzes: QuizSummaryRow[]) {
   const summaries = quizzes.map(presentQuizSummary);
   return {
     id: m.id,

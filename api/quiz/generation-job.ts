@@ -4,7 +4,8 @@ import { iso } from '../lib/clock.js';
 import type { Deps } from '../lib/context.js';
 import { AppError } from '../lib/errors.js';
 import { examOfMaterial, generateForMaterial } from '../exam/exam-generation.js';
-import { findOwnMaterial, loadDocument } from '../materials/material-service.js';
+import { loadDocument } from '../materials/material-service.js';
+import { findOwned } from '../auth/owned-row.js';
 import type { QuizGenerator } from '../quizgen/types.js';
 import { defaultQuizTitle } from '../rules/quiz-title.js';
 import { decodeRequest, endJob, releaseJob } from './generation-queue.js';
@@ -35,7 +36,7 @@ export async function runJob(job: JobContext, row: QuizGeneration, controller: A
   const progress = progressWriter(job, id);
   try {
     if (!request) throw new AppError('GENERATION_FAILED');
-    const material = await findOwnMaterial(db, row.user_id, row.material_id);
+    const material = await findOwned(db, 'materials', row.user_id, row.material_id);
     const doc = await loadDocument(db, row.user_id, material.id);
     const exam = examOfMaterial(doc);
     const result = await generateForMaterial(job.generator(), doc, exam, request.settings, {
@@ -90,7 +91,7 @@ export async function runJob(job: JobContext, row: QuizGeneration, controller: A
     };
     const kept = await db.transaction().execute(async (trx) => {
       // A material deleted while its quiz was being written takes the generation row with it.
-      await findOwnMaterial(trx, row.user_id, material.id);
+      await findOwned(trx, 'materials', row.user_id, material.id, ['id']);
       const done = await trx
         .updateTable('quiz_generations')
         .set({

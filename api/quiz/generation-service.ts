@@ -5,7 +5,8 @@ import { errorCatalog } from '../lib/error-catalog.js';
 import { iso } from '../lib/clock.js';
 import { AppError, type ErrorCode } from '../lib/errors.js';
 import { examOfMaterial, prepareSettings } from '../exam/exam-generation.js';
-import { findOwnMaterial, loadDocument } from '../materials/material-service.js';
+import { loadDocument } from '../materials/material-service.js';
+import { findOwned } from '../auth/owned-row.js';
 import type { QuizSettings } from '../quizgen/types.js';
 import { encodeRequest, endJob, isOpen, type GenerationRequest } from './generation-queue.js';
 import { runnerOf, type RunnerDeps } from './generation-runner.js';
@@ -50,7 +51,7 @@ export async function queueQuiz(
 ): Promise<
   { kind: 'queued'; id: string } | { kind: 'made'; quiz: ReturnType<typeof presentGeneratedQuiz> }
 > {
-  const material = await findOwnMaterial(d.db, userId, input.materialId);
+  const material = await findOwned(d.db, 'materials', userId, input.materialId);
   const doc = await loadDocument(d.db, userId, material.id);
   if (!doc.blocks.some((b) => b.text.trim().length > 0)) throw new AppError('MATERIAL_NO_TEXT');
   // Before anything is counted: an exam paper's counts, order and key are checked here.
@@ -134,7 +135,7 @@ export async function waitForQuiz(
   signal?.addEventListener('abort', onAbort);
   try {
     for (;;) {
-      const row = await findOwnGeneration(d.db, userId, id);
+      const row = await findOwned(d.db, 'quiz_generations', userId, id);
       if (row.status === 'succeeded') return presentGeneratedQuiz(await madeQuiz(d.db, row));
       if (!isOpen(row.status)) throw new AppError(errorCodeOf(row.error_code));
       if (signal?.aborted) {
@@ -262,17 +263,6 @@ async function claimByKey(
   }
 }
 
-async function findOwnGeneration(db: Db, userId: string, id: string) {
-  const row = await db
-    .selectFrom('quiz_generations')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND');
-  return row;
-}
-
 /** The progress of one of the learner's generations. */
 export async function getGeneration(
   db: Db,
@@ -280,7 +270,7 @@ export async function getGeneration(
   id: string,
   stale?: { now: Date; staleMs: number },
 ) {
-  return presentGeneration(await findOwnGeneration(db, userId, id), stale);
+  return presentGeneration(await findOwned(db, 'quiz_generations', userId, id), stale);
 }
 
 /**
@@ -294,7 +284,7 @@ export async function cancelGeneration(
   id: string,
   waitMs = 3000,
 ) {
-  const row = await findOwnGeneration(d.db, userId, id);
+  const row = await findOwned(d.db, 'quiz_generations', userId, id);
   const stale = { now: d.clock.now(), staleMs: d.config.generationStaleMs };
   if (isOpen(row.status)) {
     // Not a heartbeat: updated_at is left alone, so a generation whose server stopped stays
@@ -329,7 +319,7 @@ async function waitUntilSettled(
 ) {
   const until = performance.now() + ms;
   for (;;) {
-    const row = await findOwnGeneration(db, userId, id);
+    const row = await findOwned(db, 'quiz_generations', userId, id);
     if (!isOpen(row.status) || performance.now() >= until) return presentGeneration(row, stale);
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -4,32 +4,22 @@ import type { Db } from '../db/database.js';
 import type { Quiz, QuizAttempt } from '../db/schema.js';
 import { iso } from '../lib/clock.js';
 import { AppError } from '../lib/errors.js';
-import { findOwnMaterial, QUIZ_SUMMARY_COLUMNS } from '../materials/material-service.js';
+import { QUIZ_SUMMARY_COLUMNS } from '../materials/material-service.js';
+import { findOwned } from '../auth/owned-row.js';
+import type { Learner } from '../auth/learner.js';
 import { presentQuizSummary } from '../materials/presenter.js';
 import type { GeneratedQuestion, QuizLanguage } from '../quizgen/types.js';
 import { answeredCount, sanitizeAnswers, scoreAttempt } from '../scoring/index.js';
 import type { QuizReport, ScoreResult, SubmittedAnswer } from '../scoring/types.js';
 import { presentQuizForTaking, storedQuestions } from './presenter.js';
 import { recordQuizReviews, type QuestionTiming } from '../review/cards.js';
-import { getReport } from './report-service.js';
+import { getReport, REPORT_QUIZ_COLUMNS, type ReportQuiz } from './report-service.js';
 
 export type QuizDeps = Pick<Deps, 'db' | 'clock' | 'logger'>;
 
-/** The quiz if it belongs to userId; anyone else's is NOT_FOUND, never FORBIDDEN. */
-export async function findOwnQuiz(db: Db, userId: string, quizId: string): Promise<Quiz> {
-  const quiz = await db
-    .selectFrom('quizzes')
-    .selectAll()
-    .where('id', '=', quizId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!quiz) throw new AppError('NOT_FOUND');
-  return quiz;
-}
-
 /** The quizzes of one of the learner's materials, newest first. */
 export async function listQuizzesOfMaterial(db: Db, userId: string, materialId: string) {
-  await findOwnMaterial(db, userId, materialId);
+  await findOwned(db, 'materials', userId, materialId, ['id']);
   const rows = await db
     .selectFrom('quizzes')
     .select(QUIZ_SUMMARY_COLUMNS)
@@ -54,7 +44,7 @@ function inProgressAttempt(db: Db, quizId: string, userId: string) {
 
 /** A quiz for taking: questions without keys, and the answers saved so far in this attempt. */
 export async function getQuizForTaking(db: Db, userId: string, quizId: string) {
-  const quiz = await findOwnQuiz(db, userId, quizId);
+  const quiz = await findOwned(db, 'quizzes', userId, quizId);
   return presentQuizForTaking(quiz, await inProgressAttempt(db, quizId, userId));
 }
 
@@ -68,7 +58,7 @@ export async function saveProgress(
   quizId: string,
   input: { answers: unknown[]; currentIndex: number },
 ) {
-  const quiz = await findOwnQuiz(d.db, userId, quizId);
+  const quiz = await findOwned(d.db, 'quizzes', userId, quizId);
   const questions = storedQuestions(quiz);
   // Only answers to this quiz's questions are kept.
   const ids = new Set(questions.map((q) => q.id));
@@ -125,15 +115,16 @@ async function findAttemptBySubmission(db: Db, userId: string, clientSubmissionI
  */
 export async function submitQuiz(
   d: QuizDeps,
-  userId: string,
+  learner: Learner,
   quizId: string,
   input: { answers: unknown[]; clientSubmissionId?: string; timings?: QuestionTiming[] },
 ): Promise<QuizReport> {
-  const quiz = await findOwnQuiz(d.db, userId, quizId);
+  const userId = learner.id;
+  const quiz = await findOwned(d.db, 'quizzes', userId, quizId);
   const clientId = input.clientSubmissionId;
   if (clientId) {
     const existing = await findAttemptBySubmission(d.db, userId, clientId);
-    if (existing) return reportOfExisting(d.db, userId, quiz, existing);
+    if (existing) return reportOfExisting(d.db, learner, quiz, existing);
   }
   const questions = storedQuestions(quiz);
   const ids = new Set(questions.map((q) => q.id));
@@ -141,9 +132,9 @@ export async function submitQuiz(
   if (answers.length === 0) throw new AppError('NO_ANSWERS');
   const result = scoreAttempt(questions, answers, quiz.language as QuizLanguage);
 
-  let attemptId: string;
+  let recorded: Recorded;
   try {
-    attemptId = await recordAttempt(d, userId, quiz, answers, result, clientId, {
+    recorded = await recordAttempt(d, userId, quiz, answers, result, clientId, {
       questions,
       timings: input.timings,
     });
@@ -151,18 +142,25 @@ export async function submitQuiz(
     // A parallel copy of the same submission won the unique (user, client id) index.
     if (clientId) {
       const existing = await findAttemptBySubmission(d.db, userId, clientId);
-      if (existing) return reportOfExisting(d.db, userId, quiz, existing);
+      if (existing) return reportOfExisting(d.db, learner, quiz, existing);
     }
     throw err;
   }
   // This attempt's report (not the newest attempt's: a parallel submit may have landed since),
-  // from the result just scored rather than read back from the row and parsed again.
-  return getReport(d.db, userId, quizId, { attemptId, scored: result });
+  // from the result just scored and the quiz row as this submit's update left it, rather than
+  // read back and parsed again.
+  return getReport(d.db, learner, quizId, { ...recorded, scored: result });
 }
 
-async function reportOfExisting(db: Db, userId: string, quiz: Quiz, attempt: QuizAttempt) {
+async function reportOfExisting(db: Db, learner: Learner, quiz: Quiz, attempt: QuizAttempt) {
   if (attempt.quiz_id !== quiz.id) throw new AppError('SUBMISSION_CONFLICT');
-  return getReport(db, userId, quiz.id, { attemptId: attempt.id });
+  return getReport(db, learner, quiz.id, { attemptId: attempt.id });
+}
+
+/** The attempt recorded, and its quiz's report columns as the submission's update left them. */
+interface Recorded {
+  attemptId: string;
+  quiz: ReportQuiz;
 }
 
 async function recordAttempt(
@@ -173,18 +171,39 @@ async function recordAttempt(
   result: ScoreResult,
   clientId: string | undefined,
   review: { questions: GeneratedQuestion[]; timings?: QuestionTiming[] },
-): Promise<string> {
+): Promise<Recorded> {
   const reviewedAt = d.clock.now();
   const now = iso(reviewedAt);
   return d.db.transaction().execute(async (trx) => {
-    const counts = await trx
-      .selectFrom('quizzes')
-      .select('attempt_count')
+    // The quiz row first: its update numbers the attempt (RETURNING the new count) and, on
+    // PostgreSQL, locks the row, so parallel submits of one quiz get consecutive numbers.
+    const counted = await trx
+      .updateTable('quizzes')
+      .set((eb) => ({
+        completed: 1,
+        // Unscored practice (an exam paper without key) leaves the scores as they were.
+        ...(result.unscored
+          ? {}
+          : {
+              score: result.score,
+              // Portable max(best, new): both databases lack a two-argument MAX with the same name.
+              best_score: eb
+                .case()
+                .when(eb.or([eb('best_score', 'is', null), eb('best_score', '<', result.score)]))
+                .then(result.score)
+                .else(eb.ref('best_score'))
+                .end(),
+            }),
+        attempt_count: eb('attempt_count', '+', 1),
+        answered_count: result.answeredCount,
+        last_taken_at: now,
+      }))
       .where('id', '=', quiz.id)
+      .returning(REPORT_QUIZ_COLUMNS)
       .executeTakeFirstOrThrow();
     const submitted = {
       status: 'submitted' as const,
-      attempt_number: counts.attempt_count + 1,
+      attempt_number: counted.attempt_count,
       answers: JSON.stringify(answers),
       answered_count: result.answeredCount,
       // Unscored practice (an exam paper without key) has no score, not a score of 0.
@@ -218,38 +237,9 @@ async function recordAttempt(
         })
         .execute();
     }
-    if (result.unscored) {
-      await trx
-        .updateTable('quizzes')
-        .set((eb) => ({
-          completed: 1,
-          attempt_count: eb('attempt_count', '+', 1),
-          answered_count: result.answeredCount,
-          last_taken_at: now,
-        }))
-        .where('id', '=', quiz.id)
-        .execute();
-      // No key, so nothing to learn from it again: no review card, no review log.
-      return attemptId;
-    }
-    await trx
-      .updateTable('quizzes')
-      .set((eb) => ({
-        completed: 1,
-        score: result.score,
-        // Portable max(best, new): both databases lack a two-argument MAX with the same name.
-        best_score: eb
-          .case()
-          .when(eb.or([eb('best_score', 'is', null), eb('best_score', '<', result.score)]))
-          .then(result.score)
-          .else(eb.ref('best_score'))
-          .end(),
-        attempt_count: eb('attempt_count', '+', 1),
-        answered_count: result.answeredCount,
-        last_taken_at: now,
-      }))
-      .where('id', '=', quiz.id)
-      .execute();
+    const recorded = { attemptId, quiz: counted };
+    // No key, so nothing to learn from it again: no review card, no review log.
+    if (result.unscored) return recorded;
     // Every question reviews its card, a skipped one as a lapse, in this transaction
     // (docs/decisions/0014, 0024).
     await recordQuizReviews(trx, {
@@ -261,6 +251,6 @@ async function recordAttempt(
       timings: review.timings,
       now: reviewedAt,
     });
-    return attemptId;
+    return recorded;
   });
 }

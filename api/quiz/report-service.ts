@@ -1,14 +1,17 @@
 import type { Db } from '../db/database.js';
+import type { Quiz } from '../db/schema.js';
 import { AppError } from '../lib/errors.js';
 import { withholdPremium } from '../scoring/index.js';
 import type { QuizReport, ScoreResult } from '../scoring/types.js';
 import { parseJson } from './presenter.js';
+import { findOwned } from '../auth/owned-row.js';
+import { isPremium, type Learner } from '../auth/learner.js';
 
 /** A report lists this many of the newest attempts; attemptCount and bestScore cover them all. */
 export const HISTORY_LIMIT = 20;
 
 /** The quiz columns a report shows: never the questions, the row's long JSON text. */
-const REPORT_QUIZ_COLUMNS = [
+export const REPORT_QUIZ_COLUMNS = [
   'id',
   'material_id',
   'title',
@@ -20,33 +23,23 @@ const REPORT_QUIZ_COLUMNS = [
   'attempt_count',
 ] as const;
 
-async function isPremium(db: Db, userId: string): Promise<boolean> {
-  const user = await db
-    .selectFrom('users')
-    .select('account_type')
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return user?.account_type === 'premium';
-}
+/** A quiz as a report shows it. */
+export type ReportQuiz = Pick<Quiz, (typeof REPORT_QUIZ_COLUMNS)[number]>;
 
 /**
  * The report of the latest (or the given) submitted attempt. For a free account the
  * explanation, related concepts and citation are not in the answer at all. `scored` is the
- * attempt's result when the caller has just computed it (no need to read it back).
+ * attempt's result when the caller has just computed it (no need to read it back), and `quiz`
+ * the quiz row's report columns when the caller has just written them (and checked the owner).
  */
 export async function getReport(
   db: Db,
-  userId: string,
+  learner: Learner,
   quizId: string,
-  opts: { attemptId?: string; scored?: ScoreResult } = {},
+  opts: { attemptId?: string; scored?: ScoreResult; quiz?: ReportQuiz } = {},
 ): Promise<QuizReport> {
-  const quiz = await db
-    .selectFrom('quizzes')
-    .select(REPORT_QUIZ_COLUMNS)
-    .where('id', '=', quizId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!quiz) throw new AppError('NOT_FOUND');
+  const userId = learner.id;
+  const quiz = opts.quiz ?? (await findOwned(db, 'quizzes', userId, quizId, REPORT_QUIZ_COLUMNS));
   // Served by the (quiz_id, status, attempt_number, …) covering index: no long result is read.
   const history = await db
     .selectFrom('quiz_attempts')
@@ -78,7 +71,7 @@ export async function getReport(
         .executeTakeFirst();
   const result = opts.scored ?? parseJson<ScoreResult | null>(stored?.result, null);
   if (!result) throw new AppError('REPORT_NOT_FOUND');
-  const premium = await isPremium(db, userId);
+  const premium = isPremium(learner);
   return {
     quizId: quiz.id,
     attemptId: attempt.id,
@@ -108,14 +101,8 @@ export async function getReport(
 }
 
 /** The report for export: premium accounts only (PREMIUM_REQUIRED otherwise). */
-export async function getReportForExport(db: Db, userId: string, quizId: string) {
-  const quiz = await db
-    .selectFrom('quizzes')
-    .select('id')
-    .where('id', '=', quizId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!quiz) throw new AppError('NOT_FOUND');
-  if (!(await isPremium(db, userId))) throw new AppError('PREMIUM_REQUIRED');
-  return getReport(db, userId, quizId);
+export async function getReportForExport(db: Db, learner: Learner, quizId: string) {
+  await findOwned(db, 'quizzes', learner.id, quizId, ['id']);
+  if (!isPremium(learner)) throw new AppError('PREMIUM_REQUIRED');
+  return getReport(db, learner, quizId);
 }

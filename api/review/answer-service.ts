@@ -10,7 +10,8 @@ import type { QuizLanguage } from '../quizgen/types.js';
 import { sanitizeAnswers, scoreAttempt, withholdPremium } from '../scoring/index.js';
 import type { AnswerDetail } from '../scoring/types.js';
 import { applyRating } from './cards.js';
-import { isPremium } from './premium.js';
+import { isPremium, type Learner } from '../auth/learner.js';
+import { findOwned } from '../auth/owned-row.js';
 import { RATING_NAMES, ratingFor } from './rating.js';
 import { presentCardStats, rereview, type CardStats } from './scheduler.js';
 
@@ -41,17 +42,6 @@ function findByClientId(db: Db, userId: string, clientReviewId: string) {
     .executeTakeFirst();
 }
 
-async function findOwnCard(db: Db, userId: string, cardId: string): Promise<ReviewCard> {
-  const card = await db
-    .selectFrom('review_cards')
-    .selectAll()
-    .where('id', '=', cardId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!card) throw new AppError('NOT_FOUND');
-  return card;
-}
-
 /** The answer's review time: when the learner answered (outbox replays), never before the
  * card's last review and never after the server's now. */
 function reviewTime(answeredAt: string | undefined, row: ReviewCard, now: Date): Date {
@@ -61,10 +51,10 @@ function reviewTime(answeredAt: string | undefined, row: ReviewCard, now: Date):
   return new Date(Math.min(Math.max(given, floor), now.getTime()));
 }
 
-async function present(db: Db, userId: string, log: ReviewLog, replayed: boolean) {
+function present(learner: Learner, log: ReviewLog, replayed: boolean) {
   const stored = parseJson<StoredResult | null>(log.result, null);
   if (!stored) throw new AppError('NOT_FOUND');
-  const premium = await isPremium(db, userId);
+  const premium = isPremium(learner);
   const [detail] = withholdPremium([stored.detail], premium);
   return {
     cardId: log.card_id,
@@ -84,9 +74,9 @@ async function present(db: Db, userId: string, log: ReviewLog, replayed: boolean
   };
 }
 
-async function replay(db: Db, userId: string, cardId: string, log: ReviewLog) {
+function replay(learner: Learner, cardId: string, log: ReviewLog) {
   if (log.card_id !== cardId) throw new AppError('REVIEW_ID_CONFLICT');
-  return present(db, userId, log, true);
+  return present(learner, log, true);
 }
 
 /**
@@ -95,13 +85,14 @@ async function replay(db: Db, userId: string, cardId: string, log: ReviewLog) {
  */
 export async function answerCard(
   d: { db: Db; clock: Clock },
-  userId: string,
+  learner: Learner,
   cardId: string,
   input: ReviewAnswerInput,
 ) {
+  const userId = learner.id;
   const existing = await findByClientId(d.db, userId, input.clientReviewId);
-  if (existing) return replay(d.db, userId, cardId, existing);
-  const card = await findOwnCard(d.db, userId, cardId);
+  if (existing) return replay(learner, cardId, existing);
+  const card = await findOwned(d.db, 'review_cards', userId, cardId);
   const quiz = await d.db
     .selectFrom('quizzes')
     .select(['questions', 'language'])
@@ -160,7 +151,7 @@ export async function answerCard(
   } catch (err) {
     // A racing copy with the same clientReviewId won the unique index: answer with its result.
     const raced = await findByClientId(d.db, userId, input.clientReviewId);
-    if (raced) return replay(d.db, userId, cardId, raced);
+    if (raced) return replay(learner, cardId, raced);
     throw err;
   }
   const log = await d.db
@@ -168,7 +159,7 @@ export async function answerCard(
     .selectAll()
     .where('id', '=', logId)
     .executeTakeFirstOrThrow();
-  return present(d.db, userId, log, false);
+  return present(learner, log, false);
 }
 
 export type RatingName = (typeof RATING_NAMES)[keyof typeof RATING_NAMES];
@@ -184,17 +175,18 @@ const GRADE_OF = Object.fromEntries(
  */
 export async function rateReview(
   d: { db: Db; clock: Clock },
-  userId: string,
+  learner: Learner,
   cardId: string,
   input: { clientReviewId: string; rating: RatingName },
 ) {
+  const userId = learner.id;
   const rating = GRADE_OF[input.rating];
   for (let i = 0; i < 5; i++) {
     const log = await findByClientId(d.db, userId, input.clientReviewId);
     if (!log) throw new AppError('NOT_FOUND');
     if (log.card_id !== cardId) throw new AppError('REVIEW_ID_CONFLICT');
-    if (log.rating === rating) return present(d.db, userId, log, true);
-    const card = await findOwnCard(d.db, userId, cardId);
+    if (log.rating === rating) return present(learner, log, true);
+    const card = await findOwned(d.db, 'review_cards', userId, cardId);
     const later = await d.db
       .selectFrom('review_logs')
       .select('id')
@@ -234,7 +226,7 @@ export async function rateReview(
       .selectAll()
       .where('id', '=', log.id)
       .executeTakeFirstOrThrow();
-    return present(d.db, userId, fresh, false);
+    return present(learner, fresh, false);
   }
   throw new AppError('REVIEW_RATING_STALE');
 }

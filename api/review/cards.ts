@@ -174,10 +174,10 @@ export function quizRating(
  * (created on first sight), in the submission's own transaction: a submission recorded once
  * reviews each card once.
  *
- * A constant number of statements whatever the question count: one multi-row insert of the
- * cards (existing ones kept), one read of the learner's cards of the quiz, the new states
- * computed in memory, one version-checked update of them all and one insert of the logs (each
- * per BATCH_ROWS rows). A card another review changed since the read is redone on its newer
+ * A constant number of statements whatever the question count: one read of the learner's cards
+ * of the quiz, one multi-row insert of those missing (none on a retake), the new states computed
+ * in memory, one version-checked update of them all and one insert of the logs (each per
+ * BATCH_ROWS rows). A card another review changed since the read is redone on its newer
  * state by applyRating, as a single review would be.
  */
 export async function recordQuizReviews(
@@ -208,20 +208,29 @@ export async function recordQuizReviews(
   }
   if (answered.length === 0) return;
 
-  for (const part of chunks(answered)) {
-    await trx
+  // The learner's cards of this quiz, then only the missing ones made (a retake makes none).
+  const cardsOf = async () =>
+    trx
+      .selectFrom('review_cards')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('quiz_id', '=', quiz.id)
+      .execute();
+  const cards = new Map((await cardsOf()).map((r) => [r.question_id, r]));
+  const missing = answered.filter(({ question }) => !cards.has(question.id));
+  for (const part of chunks(missing)) {
+    const made = await trx
       .insertInto('review_cards')
       .values(part.map(({ question }) => newCardRow(userId, quiz, question, now)))
       .onConflict((oc) => oc.columns(['user_id', 'quiz_id', 'question_id']).doNothing())
+      .returningAll()
       .execute();
+    for (const r of made) cards.set(r.question_id, r);
   }
-  const rows = await trx
-    .selectFrom('review_cards')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('quiz_id', '=', quiz.id)
-    .execute();
-  const cards = new Map(rows.map((r) => [r.question_id, r]));
+  // One a parallel submission made meanwhile (it won the unique index): read as it is now.
+  if (missing.some(({ question }) => !cards.has(question.id))) {
+    for (const r of await cardsOf()) if (!cards.has(r.question_id)) cards.set(r.question_id, r);
+  }
 
   const planned: PlannedReview[] = answered.map(({ question, detail }) => {
     const row = cards.get(question.id);

@@ -4,7 +4,7 @@ import { AppError } from '../lib/errors.js';
 import { parseJson, presentQuestionForTaking, storedQuestions } from '../quiz/presenter.js';
 import { conceptKey } from '../rules/concept-key.js';
 import { today } from './days.js';
-import { isPremium } from './premium.js';
+import { isPremium, type Learner } from '../auth/learner.js';
 import { stateName } from './scheduler.js';
 
 /** The card columns a due list reads (never the quiz's questions, loaded per page). */
@@ -49,12 +49,13 @@ export async function listUserCards(db: Db, userId: string) {
  * Today's due cards across the learner's materials (or every card of a concept), each with its
  * question as served for taking — never the key. The concept filter is premium content.
  */
-export async function listDue(d: { db: Db; clock: Clock }, userId: string, q: DueQuery) {
+export async function listDue(d: { db: Db; clock: Clock }, learner: Learner, q: DueQuery) {
+  const userId = learner.id;
   const window = today(d.clock.now(), q.utcOffset);
   const dayEnd = window.end.toISOString();
   let cards = await listUserCards(d.db, userId);
   if (q.concept !== undefined) {
-    if (!(await isPremium(d.db, userId))) throw new AppError('PREMIUM_REQUIRED');
+    if (!isPremium(learner)) throw new AppError('PREMIUM_REQUIRED');
     const key = conceptKey(q.concept);
     cards = cards.filter((c) => c.conceptList.some((k) => conceptKey(k) === key));
   }

@@ -3,7 +3,7 @@ import type { Clock } from '../lib/clock.js';
 import { addDays, localDay, today } from './days.js';
 import { conceptKey } from '../rules/concept-key.js';
 import { listUserCards } from './due-service.js';
-import { isPremium } from './premium.js';
+import { isPremium, type Learner } from '../auth/learner.js';
 import { reviewAnswers } from './stats-service.js';
 import { studyDaysSince, studyStreak } from './study-days.js';
 
@@ -100,7 +100,12 @@ async function conceptAccuracy(db: Db, userId: string, dayEnd: string) {
 }
 
 /** The progress page: scores over time per material, accuracy per concept, study days. */
-export async function getProgress(d: { db: Db; clock: Clock }, userId: string, utcOffset: number) {
+export async function getProgress(
+  d: { db: Db; clock: Clock },
+  learner: Learner,
+  utcOffset: number,
+) {
+  const userId = learner.id;
   const now = d.clock.now();
   const window = today(now, utcOffset);
   const rows = await d.db
@@ -123,7 +128,7 @@ export async function getProgress(d: { db: Db; clock: Clock }, userId: string, u
     .orderBy('quiz_attempts.submitted_at', 'desc')
     .orderBy('quiz_attempts.id', 'desc')
     .execute();
-  const premium = await isPremium(d.db, userId);
+  const premium = isPremium(learner);
   const concepts = premium ? await conceptAccuracy(d.db, userId, window.end.toISOString()) : [];
   const streak = await studyStreak(d.db, userId, now, utcOffset);
   const days = await studyDaysSince(

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  TableNode,
   type KyselyPlugin,
-  type OperationNode,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
   type QueryResult,
@@ -18,6 +16,7 @@ import { ratingFor } from '../../api/review/rating.js';
 import { emptyCardColumns, review, type CardColumns } from '../../api/review/scheduler.js';
 import { scoreAttempt } from '../../api/scoring/index.js';
 import { createTestApp, databases, type TestApp } from '../support/test-app.js';
+import { CountingPlugin, tableOf } from '../support/count-statements.js';
 import { DAY, HOUR, learner, makeQuiz, rightAnswer, START, wrongAnswer } from './review-support.js';
 
 /*
@@ -28,39 +27,6 @@ import { DAY, HOUR, learner, makeQuiz, rightAnswer, START, wrongAnswer } from '.
 
 const cardColumns = (row: CardColumns) =>
   Object.fromEntries(CARD_COLUMNS.map((c) => [c, row[c]])) as CardColumns;
-
-/** The table a statement reads or writes (its first one). */
-function tableOf(node: RootOperationNode): string | undefined {
-  const name = (n: OperationNode | undefined) =>
-    n && TableNode.is(n) ? n.table.identifier.name : undefined;
-  switch (node.kind) {
-    case 'SelectQueryNode':
-      return name(node.from?.froms[0]);
-    case 'InsertQueryNode':
-      return name(node.into);
-    case 'UpdateQueryNode':
-      return name(node.table);
-    case 'DeleteQueryNode':
-      return name(node.from.froms[0]);
-    default:
-      return undefined;
-  }
-}
-
-/** Counts every statement sent through it, per table. */
-class CountingPlugin implements KyselyPlugin {
-  readonly tables: string[] = [];
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    this.tables.push(tableOf(args.node) ?? args.node.kind);
-    return args.node;
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
-  }
-  get review() {
-    return this.tables.filter((t) => t === 'review_cards' || t === 'review_logs').length;
-  }
-}
 
 /**
  * Hands back the first read of review_cards with one card as it was before its last review
@@ -243,19 +209,27 @@ describe.each(databases)('quiz submit reviews its cards in a batch on %s', (dial
     const wide = await widenQuiz(t, large.quizId, large.questions);
     const counted = async (quizId: string, questions: GeneratedQuestion[]) => {
       const counter = new CountingPlugin();
-      await submitQuiz({ ...t.deps, db: t.db.withPlugin(counter) }, a.id, quizId, {
-        answers: questions.map(rightAnswer),
-        clientSubmissionId: randomUUID(),
-      });
+      await submitQuiz(
+        { ...t.deps, db: t.db.withPlugin(counter) },
+        { id: a.id, account_type: 'free' },
+        quizId,
+        {
+          answers: questions.map(rightAnswer),
+          clientSubmissionId: randomUUID(),
+        },
+      );
       return counter;
     };
     const five = await counted(small.quizId, small.questions);
     const thirty = await counted(large.quizId, wide);
     expect(await cardsOf(a.id)).toHaveLength(35);
-    // Insert cards, read them, update them, insert the logs.
+    // Read the cards, insert the missing ones, update them all, insert the logs.
     expect(five.review).toBe(4);
     expect(thirty.review).toBe(4);
     expect(thirty.tables).toEqual(five.tables);
+    // A retake has every card already: nothing to insert.
+    const retake = await counted(small.quizId, small.questions);
+    expect(retake.review).toBe(3);
   });
 
   it('redoes a card another review changed after the read on its newer state', async () => {

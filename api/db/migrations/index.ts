@@ -12,6 +12,7 @@ import * as m0010 from './0010-storage-deletions.js';
 import * as m0011 from './0011-hardening.js';
 import * as m0012 from './0012-material-search.js';
 import * as m0013 from './0013-storage-quota.js';
+import * as m0014 from './0014-material-list-order.js';
 
 /** Every migration, in order. Add new ones at the end; never rename or edit old ones. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-hardening': m0011,
   '0012-material-search': m0012,
   '0013-storage-quota': m0013,
+  '0014-material-list-order': m0014,
 };

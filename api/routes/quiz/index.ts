@@ -199,7 +199,7 @@ export function quizRoutes() {
     async (c) => {
       const data = await quizzes.submitQuiz(
         c.get('deps'),
-        c.get('user').id,
+        c.get('user'),
         c.req.param('quizId'),
         c.req.valid('json'),
       );
@@ -208,7 +208,7 @@ export function quizRoutes() {
   );
 
   r.get('/:quizId/report', revalidated, async (c) => {
-    const data = await getReport(c.get('deps').db, c.get('user').id, c.req.param('quizId'), {
+    const data = await getReport(c.get('deps').db, c.get('user'), c.req.param('quizId'), {
       attemptId: c.req.query('attemptId') || undefined,
     });
     return c.json({ success: true, data });
@@ -230,7 +230,7 @@ export function quizRoutes() {
       const locale = c.get('locale');
       const report = await getReportForExport(
         c.get('deps').db,
-        c.get('user').id,
+        c.get('user'),
         c.req.param('quizId'),
       );
       const name = exportFileName(report, format, locale, { timeZone });

@@ -80,7 +80,7 @@ export function reviewRoutes() {
   r.use(requireAuth);
 
   r.get('/due', validate('query', dueQuery), async (c) => {
-    const data = await listDue(c.get('deps'), c.get('user').id, c.req.valid('query'));
+    const data = await listDue(c.get('deps'), c.get('user'), c.req.valid('query'));
     return c.json({ success: true, data });
   });
 
@@ -109,7 +109,7 @@ export function reviewRoutes() {
   r.post('/:cardId/answer', validate('json', answerBody), async (c) => {
     const data = await answerCard(
       c.get('deps'),
-      c.get('user').id,
+      c.get('user'),
       c.req.param('cardId'),
       c.req.valid('json'),
     );
@@ -120,7 +120,7 @@ export function reviewRoutes() {
   r.post('/:cardId/rate', validate('json', rateBody), async (c) => {
     const data = await rateReview(
       c.get('deps'),
-      c.get('user').id,
+      c.get('user'),
       c.req.param('cardId'),
       c.req.valid('json'),
     );

@@ -11,7 +11,7 @@ export function progressRoutes() {
   r.use(requireAuth);
   r.get('/', validate('query', offsetQuery), async (c) => {
     const { utcOffset } = c.req.valid('query');
-    const data = await getProgress(c.get('deps'), c.get('user').id, utcOffset);
+    const data = await getProgress(c.get('deps'), c.get('user'), utcOffset);
     return c.json({ success: true, data });
   });
   return r;

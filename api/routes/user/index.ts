@@ -11,7 +11,7 @@ export function userRoutes() {
 
   // The row requireAuth has just read (after the billing clock): no second read.
   r.get('/profile', (c) => {
-    const user = presentUser(c.get('account'));
+    const user = presentUser(c.get('user'));
     return c.json({ success: true, data: user, ...user });
   });
 
