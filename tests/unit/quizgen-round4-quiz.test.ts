@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ExtractedDocument } from '../../api/extract/types.js';
 import { analyseDocument } from '../../api/quizgen/builtin/analysis.js';
 import { figureShape, plausibleFigures } from '../../api/quizgen/builtin/build-choice.js';
-import { createBuiltinGenerator } from '../../api/quizgen/builtin/index.js';
+import { createBuiltinGenerator, withinTrueFalseSplit } from '../../api/quizgen/builtin/index.js';
 import {
   isQuestionSentence,
   lacksFiniteVerb,
@@ -13,7 +13,11 @@ import {
 } from '../../api/quizgen/builtin/material/statement-shape.js';
 import { sameConcept } from '../../api/quizgen/builtin/select.js';
 import { checkQuiz, keyTexts } from '../../api/quizgen/checks.js';
-import { QUESTION_TYPES, type QuizSettings } from '../../api/quizgen/types.js';
+import {
+  QUESTION_TYPES,
+  type GeneratedQuestion,
+  type QuizSettings,
+} from '../../api/quizgen/types.js';
 
 /** A small chapter: headings as paragraphs, a callout title, cross-references, one concept asked in many sentences. */
 const chapter: Array<{ text: string; heading: string[] }> = [
@@ -258,5 +262,31 @@ describe('quiz-level round 4: keys, statements, figures', () => {
       d('42%', false),
     ]);
     expect(exact.slice(0, 3).map((x) => x.text)).toEqual(['47%', '27%', '42%']);
+  });
+});
+
+describe('a statement dropped after balancing leaves no lopsided split', () => {
+  const statement = (id: string, truth: boolean): GeneratedQuestion => ({
+    id,
+    type: 'true_false',
+    question: `Statement ${id}.`,
+    explanation: '',
+    relatedConcepts: [],
+    citation: { fileId: 'f', location: { kind: 'paragraph', index: 1 }, quote: '' },
+    options: [
+      { id: 'true', text: 'True' },
+      { id: 'false', text: 'False' },
+    ],
+    correctOptionId: truth ? 'true' : 'false',
+  });
+  it('drops the last statements of the surplus truth until 20–80%', () => {
+    const quiz = [true, true, false, true, true, true].map((t, i) => statement(`q${i + 1}`, t));
+    const kept = withinTrueFalseSplit(quiz);
+    expect(kept.map((q) => q.id)).toEqual(['q1', 'q2', 'q3', 'q4', 'q5']);
+    expect(withinTrueFalseSplit(kept)).toEqual(kept);
+  });
+  it('keeps a short or balanced set as it is', () => {
+    const few = [true, true, true, false].map((t, i) => statement(`q${i + 1}`, t));
+    expect(withinTrueFalseSplit(few)).toEqual(few);
   });
 });

@@ -126,11 +126,13 @@ async function generate(
       .map((q, i) => (questionFailures(q, doc, written).length ? i : -1))
       .filter((i) => i >= 0),
   );
-  const questions = withoutOneSidedStatements(
-    finalizeQuestions(
-      drafts.filter((_, i) => !failing.has(i)),
-      t,
-      rng,
+  const questions = withinTrueFalseSplit(
+    withoutOneSidedStatements(
+      finalizeQuestions(
+        drafts.filter((_, i) => !failing.has(i)),
+        t,
+        rng,
+      ),
     ),
   );
   // Notices agree with the quiz as produced: a type is "unavailable" only when none of its
@@ -176,6 +178,24 @@ function withoutOneSidedStatements(questions: GeneratedQuestion[]): GeneratedQue
     return questions;
   const dropped = new Set(statements.slice(2));
   return questions.filter((q) => !dropped.has(q));
+}
+
+/**
+ * A statement dropped by the checks after balancing may leave a lopsided split (5 of 6 true):
+ * the last statements of the surplus truth go until the split is within 20–80% (the
+ * true-false-balance check) — a shorter quiz that says so, never a guessable run.
+ */
+export function withinTrueFalseSplit(questions: GeneratedQuestion[]): GeneratedQuestion[] {
+  let out = questions;
+  for (;;) {
+    const statements = out.filter((q) => q.type === 'true_false');
+    const trues = statements.filter((q) => q.correctOptionId === 'true').length;
+    const share = trues / statements.length;
+    if (statements.length < 5 || (share >= 0.2 && share <= 0.8)) return out;
+    const surplus = share > 0.8 ? 'true' : 'false';
+    const last = statements.findLast((q) => q.correctOptionId === surplus)!;
+    out = out.filter((q) => q !== last);
+  }
 }
 
 /** A material this short (characters) may really be too small for the quiz asked. */
