@@ -67,8 +67,9 @@ const preloadBoot: Plugin = {
   name: 'mnemo:preload-boot',
   apply: 'build',
   enforce: 'post',
+  // enforce 'post' but not order 'post': after vite:build-html has written index.html, before
+  // the manifest plugin, where the compression plugin makes index.html.br/.gz from it.
   generateBundle: {
-    order: 'post',
     handler(_options, bundle) {
       const html = bundle['index.html'];
       const boot = Object.values(bundle).find(
