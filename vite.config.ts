@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -11,6 +10,7 @@ import {
   WEB_MANIFEST_FILES,
   webAppManifest,
 } from './scripts/build-manifest.js';
+import { prerenderPublicPages, writeCompressedVariants } from './scripts/prerender.js';
 
 // Where this build writes (`vite build --outDir x` included): the precache filter reads its manifest.
 let outDir = path.resolve(import.meta.dirname, 'dist');
@@ -53,18 +53,62 @@ const compressServiceWorker: Plugin = {
     order: 'post',
     handler() {
       const file = path.join(outDir, 'sw.js');
-      if (!fs.existsSync(file)) return;
-      const source = fs.readFileSync(file);
-      fs.writeFileSync(
-        `${file}.br`,
-        zlib.brotliCompressSync(source, {
-          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
-        }),
+      if (fs.existsSync(file)) writeCompressedVariants(file);
+    },
+  },
+};
+
+/**
+ * src/main.tsx imports the app (src/boot.tsx) only after the first paint; index.html still links
+ * its chunks and stylesheets, so they download beside the entry, not after it has run, and the
+ * prerendered HTML is styled (scripts/prerender.ts reads the result).
+ */
+const preloadBoot: Plugin = {
+  name: 'mnemo:preload-boot',
+  apply: 'build',
+  enforce: 'post',
+  // enforce 'post' but not order 'post': after vite:build-html has written index.html, before
+  // the manifest plugin, where the compression plugin makes index.html.br/.gz from it.
+  generateBundle: {
+    handler(_options, bundle) {
+      const html = bundle['index.html'];
+      const boot = Object.values(bundle).find(
+        (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/boot.tsx'),
       );
-      fs.writeFileSync(
-        `${file}.gz`,
-        zlib.gzipSync(source, { level: zlib.constants.Z_BEST_COMPRESSION }),
-      );
+      if (html?.type !== 'asset' || boot?.type !== 'chunk') return;
+      const css: string[] = [];
+      const js: string[] = [];
+      const seen = new Set<string>();
+      const visit = (file: string) => {
+        const chunk = bundle[file];
+        if (seen.has(file) || chunk?.type !== 'chunk') return;
+        seen.add(file);
+        chunk.imports.forEach(visit);
+        js.push(file);
+        chunk.viteMetadata?.importedCss.forEach((f) => css.push(f));
+      };
+      visit(boot.fileName);
+      // Vite's own stylesheet link (the entry's CSS) moves ahead of the entry with the others.
+      const own: string[] = [];
+      const original = String(html.source);
+      const missing = (file: string) => !original.includes(`"/${file}"`);
+      const source = original.replace(/<link rel="stylesheet"[^>]*>\s*/g, (link) => {
+        own.push(`${link.trim()}\n    `);
+        return '';
+      });
+      const styles = [
+        ...own,
+        ...[...new Set(css)]
+          .filter(missing)
+          .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">\n    `),
+      ];
+      const preloads = js
+        .filter(missing)
+        .map((f) => `  <link rel="modulepreload" crossorigin href="/${f}">\n  `);
+      // Stylesheets first: they hold up the first paint, the code does not.
+      html.source = source
+        .replace('<script type="module"', (tag) => `${styles.join('')}${tag}`)
+        .replace('</head>', () => `${preloads.join('')}</head>`);
     },
   },
 };
@@ -77,6 +121,7 @@ export default defineConfig({
   plugins: [
     captureOutDir,
     englishManifest,
+    preloadBoot,
     react(),
     VitePWA({
       strategies: 'injectManifest',
@@ -124,6 +169,8 @@ export default defineConfig({
       logLevel: 'silent',
     }),
     compressServiceWorker,
+    // The public pages' first view as HTML (scripts/prerender.ts), hydrated by src/main.tsx.
+    prerenderPublicPages(() => outDir),
   ],
   build: {
     outDir: 'dist',

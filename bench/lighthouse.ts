@@ -24,9 +24,13 @@ const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, se
 const LCP_TARGET_MS = 2000;
 
 const { values: args } = parseArgs({
-  options: { dist: { type: 'string', default: 'dist' }, pages: { type: 'string' } },
+  options: {
+    dist: { type: 'string', default: 'dist' },
+    pages: { type: 'string' },
+    json: { type: 'string' },
+  },
 });
-/** --pages /,/login: only these (names as printed). */
+/** --pages /,/login: only these (names as printed). --json DIR: each page's full report. */
 const ONLY = args.pages ? new Set(args.pages.split(',')) : undefined;
 const distDir = path.resolve(root, args.dist);
 if (!fs.existsSync(path.join(distDir, 'index.html'))) {
@@ -38,10 +42,15 @@ const server = await startServer({
   dataDir: work,
   env: { SERVE_WEB: 'true', WEB_DIST: distDir },
 });
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-});
+const chrome = await chromeLauncher
+  .launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  })
+  .catch(async (error: unknown) => {
+    await server.stop();
+    throw error;
+  });
 const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
 
 try {
@@ -84,6 +93,11 @@ try {
     if (!lhr) {
       out(`${target.name}: no result`);
       continue;
+    }
+    if (args.json) {
+      fs.mkdirSync(args.json, { recursive: true });
+      const file = target.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+      fs.writeFileSync(path.join(args.json, `${file}.json`), JSON.stringify(lhr));
     }
     const score = (id: keyof typeof TARGETS) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;

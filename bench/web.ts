@@ -33,6 +33,7 @@ import { out, seedLearnerWithQuiz, startServer, STUDY_FILE } from './support/ser
 import {
   precacheFiles,
   readViteManifest,
+  SHELL_ENTRIES,
   staticClosure,
   type ViteManifest,
 } from '../scripts/build-manifest.js';
@@ -102,11 +103,19 @@ async function sentBytes(base: string, files: string[]) {
 
 /** The first-load JavaScript of '/' (entry + modulepreloaded chunks), as build paths. */
 const firstLoadJs = (manifest: ViteManifest) =>
-  [...staticClosure(manifest, ['index.html'])].filter((f) => f.endsWith('.js'));
+  [
+    ...staticClosure(
+      manifest,
+      SHELL_ENTRIES.filter((key) => key in manifest),
+    ),
+  ].filter((f) => f.endsWith('.js'));
 
 /** First-load weight of '/', from the build manifest; returns whether it meets the target. */
 function reportWeight(distDir: string, manifest: ViteManifest): boolean {
-  const shell = staticClosure(manifest, ['index.html']);
+  const shell = staticClosure(
+    manifest,
+    SHELL_ENTRIES.filter((key) => key in manifest),
+  );
   const js = sized(
     distDir,
     [...shell].filter((f) => f.endsWith('.js')),

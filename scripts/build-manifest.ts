@@ -46,6 +46,13 @@ export function staticClosure(manifest: ViteManifest, keys: string[]): Set<strin
   return files;
 }
 
+/**
+ * What every page loads before it runs: index.html's entry (src/main.tsx, small: it waits for
+ * the first paint) and the app it then imports (src/boot.tsx), each with its static imports and
+ * CSS. index.html links all of them (vite.config.ts `mnemo:preload-boot`).
+ */
+export const SHELL_ENTRIES = ['index.html', 'src/boot.tsx'];
+
 /** Keys of the lazy chunks whose source lies under one of `dirs` ('src/app/layouts/', …). */
 export function dynamicEntriesUnder(manifest: ViteManifest, dirs: string[]): string[] {
   return Object.entries(manifest)
@@ -89,8 +96,8 @@ export const OFFLINE_NAMESPACES = [
 const localeKey = /^src\/i18n\/locales\/([^/]+)\/([^/]+)\.json$/;
 
 /**
- * What the service worker precaches from assets/: index.html's entry with everything it
- * modulepreloads and its CSS, the shell's lazy chunks, the offline pages and their strings.
+ * What the service worker precaches from assets/: the shell entries with everything they
+ * import statically and their CSS, the shell's lazy chunks, the offline pages and their strings.
  */
 export function precacheFiles(manifest: ViteManifest): Set<string> {
   const locales = Object.keys(manifest).filter((key) => {
@@ -98,7 +105,7 @@ export function precacheFiles(manifest: ViteManifest): Set<string> {
     return ns !== undefined && OFFLINE_NAMESPACES.includes(ns);
   });
   return staticClosure(manifest, [
-    'index.html',
+    ...SHELL_ENTRIES,
     ...dynamicEntriesUnder(manifest, SHELL_LAZY_DIRS),
     ...OFFLINE_PAGES.filter((key) => key in manifest),
     ...locales,

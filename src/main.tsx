@@ -1,14 +1,17 @@
-import { createRoot } from 'react-dom/client';
-import './i18n';
 import './styles/tokens.css';
 import './styles/base.css';
-import { App } from './app/app';
-import { registerFeatureOutboxKinds } from './app/outbox-kinds';
-import { startPwa } from './app/pwa/start-pwa';
-import { startTheme } from './lib/theme';
 
-startTheme();
-registerFeatureOutboxKinds();
+/**
+ * The entry: small on purpose. A public page arrives prerendered (scripts/prerender.ts), so the
+ * browser paints that HTML first and only then evaluates the app (src/boot.tsx, preloaded by
+ * index.html beside this file: vite.config.ts `mnemo:preload-boot`) and hydrates it. A tab in
+ * the background paints nothing: there, no wait.
+ */
+const afterNextPaint = () =>
+  new Promise<void>((resolve) => {
+    if (document.visibilityState === 'hidden') resolve();
+    else requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
 
-startPwa();
-createRoot(document.getElementById('root')!).render(<App />);
+const prerendered = Boolean(document.getElementById('root')?.dataset.prerendered);
+void (prerendered ? afterNextPaint() : Promise.resolve()).then(() => import('./boot'));

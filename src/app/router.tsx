@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router-dom';
 import { RootLayout } from './layouts/root-layout';
 import { ProtectedRoute } from './layouts/protected-route';
 import { PageSpinner } from '../components/ui/spinner';
@@ -43,7 +43,8 @@ const page = (node: ReactNode) => (
   </PageErrorBoundary>
 );
 
-export const router = createBrowserRouter([
+/** Every page; the browser router below and the build's prerender (src/prerender.tsx) use them. */
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
@@ -90,8 +91,18 @@ export const router = createBrowserRouter([
       { path: '*', element: <Navigate to={paths.home} replace /> },
     ],
   },
-]);
+];
 
-export function AppRouter() {
-  return <RouterProvider router={router} />;
+type Router = ReturnType<typeof createBrowserRouter>;
+let browserRouter: Router | undefined;
+
+/** The app's router, made on first use (so importing the routes needs no window). */
+export function getRouter(): Router {
+  browserRouter ??= createBrowserRouter(routes);
+  return browserRouter;
+}
+
+/** `router`: another one (the prerender's memory router); the browser's by default. */
+export function AppRouter({ router }: { router?: Router }) {
+  return <RouterProvider router={router ?? getRouter()} />;
 }

@@ -15,3 +15,8 @@ export const STORAGE_USER = 'mnemo_user';
 export const LANGUAGE_KEY = 'i18nextLng';
 /** `?lng=en` opens a page in that language (the hreflang alternates of public pages). */
 export const LANGUAGE_QUERY = 'lng';
+/**
+ * The chosen language, also as a cookie: the server reads it to send a public page's
+ * prerendered HTML in that language (api/lib/web-static.ts, same name there).
+ */
+export const LANGUAGE_COOKIE = 'mnemo_lng';

@@ -70,8 +70,15 @@ function readStoredUser(): User | null {
 let refreshing: Promise<void> | null = null;
 let lastRefresh = 0;
 
+/**
+ * Without a session cookie the learner is signed out from the first render (a public page's
+ * prerendered HTML hydrates as the signed-out view); with one, unknown until the server says.
+ */
+const initialStatus = (): Status =>
+  typeof document !== 'undefined' && getCookie(TOKEN_COOKIE) ? 'unknown' : 'signedOut';
+
 export const useAuthStore = create<AuthState>((set, get) => ({
-  status: 'unknown',
+  status: initialStatus(),
   user: null,
   token: null,
 

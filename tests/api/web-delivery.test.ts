@@ -18,6 +18,8 @@ function writeDist(dir: string, files: Record<string, string>) {
 
 const script = `console.log(${JSON.stringify('學習 '.repeat(2000))});`;
 const shell = `<!doctype html><html lang="zh-TW"><head><title>Mnemo</title></head><body>${'<div></div>'.repeat(200)}</body></html>`;
+const page = (lang: string, name: string) =>
+  `<!doctype html><html lang="${lang}"><body><div id="root" data-prerendered="${lang}"><main>${name}</main></div></body></html>`;
 const worker = `self.addEventListener('fetch', () => {});${' '.repeat(3000)}`;
 
 async function decoded(res: Response) {
@@ -38,6 +40,10 @@ describe('the built web app', () => {
       'assets/index-AbC123.js': script,
       'sw.js': worker,
       'manifest.webmanifest': JSON.stringify({ name: 'Mnemo', lang: 'zh-TW' }),
+      'prerender/zh-TW/index.html': page('zh-TW', 'welcome'),
+      'prerender/en/index.html': page('en', 'welcome'),
+      'prerender/zh-TW/login.html': page('zh-TW', 'login'),
+      'prerender/en/login.html': page('en', 'login'),
     });
     fs.writeFileSync(path.join(dist, 'icons-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     t = await createTestApp({ env: { SERVE_WEB: 'true', WEB_DIST: dist } });
@@ -111,5 +117,48 @@ describe('the built web app', () => {
     const res = await get('/icons-192.png', { 'accept-encoding': 'gzip, br' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-encoding')).toBeNull();
+  });
+
+  describe('prerendered public pages (scripts/prerender.ts)', () => {
+    it.each([
+      ['/', {}, page('zh-TW', 'welcome')],
+      ['/', { 'accept-language': 'en-US,en;q=0.9' }, page('en', 'welcome')],
+      ['/login', { 'accept-language': 'zh-TW,zh;q=0.9,en;q=0.8' }, page('zh-TW', 'login')],
+      ['/login', { 'accept-language': 'fr-FR' }, page('en', 'login')],
+      ['/login?lng=en', { 'accept-language': 'zh-TW' }, page('en', 'login')],
+      ['/login', { 'accept-language': 'zh-TW', cookie: 'mnemo_lng=en' }, page('en', 'login')],
+      ['/?lng=zh-TW', { cookie: 'mnemo_lng=en' }, page('zh-TW', 'welcome')],
+    ])('%s with %j: the page in the language the app will choose', async (p, headers, html) => {
+      const res = await get(p, { 'accept-encoding': 'br', ...headers });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(res.headers.get('content-encoding')).toBe('br');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('vary')).toMatch(/accept-encoding.*accept-language.*cookie/i);
+      expect(await decoded(res)).toBe(html);
+    });
+
+    it('revalidates a prerendered page: 304 for the same language, the other one is another tag', async () => {
+      const en = { 'accept-encoding': 'br', 'accept-language': 'en' };
+      const first = await get('/login', en);
+      const tag = first.headers.get('etag')!;
+      const again = await get('/login', { ...en, 'if-none-match': tag });
+      expect(again.status).toBe(304);
+      const zh = await get('/login', { 'accept-encoding': 'br', 'if-none-match': tag });
+      expect(zh.status).toBe(200);
+      expect(await decoded(zh)).toBe(page('zh-TW', 'login'));
+    });
+
+    it('sends the app shell to a signed-in visitor (/ is the material list then)', async () => {
+      const res = await get('/', { 'accept-language': 'en', cookie: 'mnemo_token=abc' });
+      expect(res.status).toBe(200);
+      expect(await decoded(res)).toBe(shell);
+    });
+
+    it('sends the app shell where no page was prerendered', async () => {
+      const res = await get('/privacy-policy', { 'accept-language': 'en' });
+      expect(await decoded(res)).toBe(shell);
+      expect(await decoded(await get('/login/extra'))).toBe(shell);
+    });
   });
 });

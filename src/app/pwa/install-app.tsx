@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { LineIcon } from '../../components/ui/line-icon';
+import { useHydrated } from '../../lib/use-hydrated';
 import { usePwaStore } from './pwa-store';
 import { currentPlatform, needsIosInstallHowTo } from './platform';
 import './pwa.css';
@@ -17,7 +17,10 @@ const homeScreenIcon = (
 export function InstallApp() {
   const { t } = useTranslation();
   const installPrompt = usePwaStore((s) => s.installPrompt);
-  const [ios] = useState(() => needsIosInstallHowTo(currentPlatform()));
+  // The browser never changes under the page; false while a prerendered page hydrates (the
+  // server's HTML has no how-to), then the real answer.
+  const hydrated = useHydrated();
+  const ios = hydrated && needsIosInstallHowTo(currentPlatform());
 
   if (installPrompt) {
     const install = async () => {

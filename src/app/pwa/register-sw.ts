@@ -45,7 +45,7 @@ export async function registerServiceWorker() {
     const data = event.data as { type?: string; path?: unknown } | null;
     if (data?.type !== WORKER_NAVIGATE_MESSAGE) return;
     const path = inAppPath(data.path, location.origin);
-    if (path) void import('../router').then(({ router }) => router.navigate(path));
+    if (path) void import('../router').then(({ getRouter }) => getRouter().navigate(path));
   });
 
   const registration = await wb.register();

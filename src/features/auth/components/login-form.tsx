@@ -5,6 +5,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { TOAST_MS } from '../../../config/constants';
 import { ApiError } from '../../../lib/api-client';
+import { useHydrated } from '../../../lib/use-hydrated';
 import type { User } from '../../../stores/auth-store';
 import { loginWithPassword, resendVerification } from '../api';
 import { useAuthForm, type Validate } from '../hooks/use-auth-form';
@@ -32,6 +33,8 @@ export function LoginForm({
   onLoggedIn: (token: string, user: User) => void;
 }) {
   const { t } = useTranslation('auth');
+  // The login page is prerendered: no native submit before React runs (lib/use-hydrated).
+  const hydrated = useHydrated();
   const form = useAuthForm(FIELDS, validate);
   const emailRef = useRef<HTMLInputElement>(null);
   const [pending, setPending] = useState(false);
@@ -111,7 +114,7 @@ export function LoginForm({
           {t('login.forgot')}
         </Button>
       </div>
-      <Button type="submit" size="lg" block loading={pending}>
+      <Button type="submit" size="lg" block loading={pending} disabled={!hydrated}>
         {t('login.submit')}
       </Button>
     </form>
