@@ -31,6 +31,17 @@ describe('aliases the material defines', () => {
     expect(materialAliases('The effect (2019) was small.', 'effect')).toEqual([]);
   });
 
+  it('takes no stage direction of a transcript for another name (a wrong answer accepted)', () => {
+    // Hold-out v5 grading, 2026-11-27: 面子問題 accepted 「笑」 from 「…面子問題（笑）」.
+    expect(materialAliases('唯一卡住的是面子問題（笑）。大家願意幫忙。', '面子問題')).toEqual([]);
+    expect(
+      materialAliases(
+        'It was the freezing problem (laughter). Then we moved on.',
+        'freezing problem',
+      ),
+    ).toEqual([]);
+  });
+
   it('takes no English gloss or role in parentheses for another name (a wrong key accepted)', () => {
     // Hold-out v2 grading, 2026-11-27: "blood thinner" accepted "treatment group" and
     // "corresponding to the control group" from asides like these.

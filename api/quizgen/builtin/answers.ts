@@ -98,6 +98,10 @@ function latinGloss(key: string, aside: string): boolean {
   return true;
 }
 
+/** Transcript stage directions in parentheses: laughter, applause, noise, pauses. */
+const STAGE_DIRECTION =
+  /^(?:笑|大笑|眾笑|笑聲|掌聲|鼓掌|拍手|聽不清楚|音樂|停頓|沉默|laugh(?:s|ter|ing)?|applause|inaudible|crosstalk|music|pause|silence|cheers|cheering|unintelligible)$/iu;
+
 export function materialAliases(fullText: string, key: string): string[] {
   const k = key.trim();
   if ([...k].length < 2) return [];
@@ -108,6 +112,8 @@ export function materialAliases(fullText: string, key: string): string[] {
     // An aside is not a name: "(see Figure 3)", "(2019)", "(p < 0.05)", "(e.g. …)".
     if (/\d|^(?:see|e\.g|i\.e|cf|for example|例如|見|參見)/iu.test(a) || a.split(/\s+/).length > 5)
       return;
+    // A stage direction is not a name: 「面子問題（笑）」, "the freeze (laughter)".
+    if (STAGE_DIRECTION.test(a)) return;
     // A Chinese aside is a clause, not a name, when it is long or has a particle or a
     // condition in it (「州行政長官（在州立法會不能召集時）」).
     if (/\p{Script=Han}/u.test(a) && ([...a].length > 10 || /[的時在若如不能之於與及或]/u.test(a)))
