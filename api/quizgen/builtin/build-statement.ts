@@ -15,9 +15,7 @@ import {
 import { relatedConcepts } from './explain.js';
 import { restate } from './restate.js';
 import { acceptedAnswers } from './variants.js';
-import { englishTypedKeyPinned } from './en-typed-keys.js';
 import { categoryEnding, fitsLocalFrame, verifiedKind } from './zh-distractors.js';
-import { typedKeyPinnedZh } from './zh-importance.js';
 import { isAskableZh, isTypeableZh, ZH_OPEN_NEIGHBOUR } from './zh-keys.js';
 import { materialIncludes, type Answer } from './answers.js';
 import type { NumberMention } from './numbers.js';
@@ -332,16 +330,14 @@ export function buildShortAnswer(
   const answer =
     'body' in candidate
       ? freshAnswers(ctx, [candidate.answer])[0]
-      : [...freshAnswers(ctx, candidate.answers)]
-          .filter((x) => a.language !== 'en' || englishTypedKeyPinned(a, sentence, x))
-          .sort((x, y) => precision(y, a.language) - precision(x, a.language))[0];
+      : [...freshAnswers(ctx, candidate.answers)].sort(
+          (x, y) => precision(y, a.language) - precision(x, a.language),
+        )[0];
   if (!answer || precision(answer, a.language) <= 0) return undefined;
   // A typed answer is a term a learner can produce, not a clause, nor words of speech
   // ("I’m happy", "they are").
   if (a.language === 'zh' ? !isTypeableZh(answer.text) : !isTypeableEnglish(answer.text))
     return undefined;
-  // One ordinary word of a talk leaves other ways to write the blank (經驗 for 親身經歷).
-  if (a.language === 'zh' && !typedKeyPinnedZh(a, answer)) return undefined;
   // A two-character common noun in an open slot (「在其_____中」, 「相關的_____之前」) has
   // other fitting words (社群/社區, 部會/機關): typed, it is asked only where the blank is bound
   // into a compound or a name (「治理_____」, 「_____六力」).

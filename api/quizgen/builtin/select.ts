@@ -10,7 +10,7 @@ import {
 import type { AnalysedSentence, DocAnalysis } from './analysis.js';
 import { materialAliases, materialNumberForms, pairedAcronyms } from './answers.js';
 import { balanceTrueFalse, enforceSpread, keyLongestOver } from './balance.js';
-import { acceptedWordingsNote, offersPinnedEnglishKey } from './en-typed-keys.js';
+import { acceptedWordingsNote } from './en-typed-keys.js';
 import { normalizeShortAnswer } from '../../scoring/short-answer.js';
 import { buildDropdown, buildMultipleChoice } from './build-choice.js';
 import { buildShortAnswer, buildTrueFalse, tiedNumber } from './build-statement.js';
@@ -140,13 +140,6 @@ export function selectDrafts(
       if (taken[section]! >= MAX_TRIES_PER_SLOT / 2 || (used.has(c.candidate.sentence.id) && !row))
         continue;
       if (!fits(type, c.candidate)) continue;
-      if (
-        type === 'short_answer' &&
-        'answers' in c.candidate &&
-        !('build' in c.candidate) &&
-        !offersPinnedEnglishKey(ctx.a, c.candidate)
-      )
-        continue;
       taken[section]!++;
       const group = groups.size > 1 ? (perGroup.get(groupOf(c.candidate.sentence)) ?? 0) : 0;
       const opener = openers.get(openerOf(c.candidate.sentence.text)) ?? 0;
