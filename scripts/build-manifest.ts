@@ -65,9 +65,10 @@ export const SHELL_LAZY_DIRS = ['src/app/layouts/', 'src/app/pwa/'];
 
 /**
  * Lazy modules of the app's start outside those folders: the features' outbox handlers (with
- * the device store), which deliver what was queued offline, offline too after a reload.
+ * the device store), which deliver what was queued offline, offline too after a reload; the
+ * toasts' view, loaded with the first toast.
  */
-export const SHELL_LAZY_MODULES = ['src/app/outbox-kinds.ts'];
+export const SHELL_LAZY_MODULES = ['src/app/outbox-kinds.ts', 'src/components/ui/toast-list.tsx'];
 
 /**
  * Every page reachable from the device's data (quiz taking, results, review, flashcards,
