@@ -64,6 +64,13 @@ export function dynamicEntriesUnder(manifest: ViteManifest, dirs: string[]): str
 export const SHELL_LAZY_DIRS = ['src/app/layouts/', 'src/app/pwa/'];
 
 /**
+ * Lazy modules of the app's start outside those folders: the features' outbox handlers (with
+ * the device store), which deliver what was queued offline, offline too after a reload; the
+ * toasts' view, loaded with the first toast.
+ */
+export const SHELL_LAZY_MODULES = ['src/app/outbox-kinds.ts', 'src/components/ui/toast-list.tsx'];
+
+/**
  * Every page reachable from the device's data (quiz taking, results, review, flashcards,
  * progress, the outbox, and the home and material pages that lead there): precached with their
  * code and CSS, so each opens offline on first use after one online visit of any page
@@ -107,6 +114,7 @@ export function precacheFiles(manifest: ViteManifest): Set<string> {
   return staticClosure(manifest, [
     ...SHELL_ENTRIES,
     ...dynamicEntriesUnder(manifest, SHELL_LAZY_DIRS),
+    ...SHELL_LAZY_MODULES.filter((key) => key in manifest),
     ...OFFLINE_PAGES.filter((key) => key in manifest),
     ...locales,
   ]);

@@ -5,13 +5,14 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import i18n from './i18n';
 import { App } from './app/app';
-import { registerFeatureOutboxKinds } from './app/outbox-kinds';
 import { startPwa } from './app/pwa/start-pwa';
+import { loadOutboxKindsWith } from './lib/offline/outbox-kinds';
 import { startTheme } from './lib/theme';
 import { useAuthStore } from './stores/auth-store';
 
 startTheme();
-registerFeatureOutboxKinds();
+// The features' outbox handlers (and the device store they use) load with the first delivery.
+loadOutboxKindsWith(() => import('./app/outbox-kinds').then((m) => m.featureOutboxKinds));
 
 startPwa();
 const container = document.getElementById('root')!;

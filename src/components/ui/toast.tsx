@@ -1,9 +1,6 @@
-import { Toast as RadixToast } from 'radix-ui';
-import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense } from 'react';
 import { create } from 'zustand';
 import { TOAST_MS } from '../../config/constants';
-import './toast.css';
 
 type Kind = 'success' | 'error' | 'info';
 /** A link in the toast ("View results"): also reachable later, so it is a shortcut only. */
@@ -11,7 +8,7 @@ export interface ToastAction {
   label: string;
   to: string;
 }
-interface ToastItem {
+export interface ToastItem {
   id: number;
   kind: Kind;
   message: string;
@@ -21,7 +18,11 @@ interface ToastItem {
 /** A duration in ms, or options with a link. */
 type ToastOptions = number | { duration?: number; action?: ToastAction };
 
-const useToasts = create<{ items: ToastItem[] }>(() => ({ items: [] }));
+/** `shown`: a toast came once, so the view is loaded and stays mounted. */
+const useToasts = create<{ items: ToastItem[]; shown: boolean }>(() => ({
+  items: [],
+  shown: false,
+}));
 let nextId = 1;
 
 function push(kind: Kind, message: string, options: ToastOptions = {}) {
@@ -29,6 +30,7 @@ function push(kind: Kind, message: string, options: ToastOptions = {}) {
     typeof options === 'number' ? { duration: options, action: undefined } : options;
   useToasts.setState((s) => ({
     items: [...s.items, { id: nextId++, kind, message, duration, action }],
+    shown: true,
   }));
 }
 const remove = (id: number) =>
@@ -41,36 +43,19 @@ export const toast = {
   info: (message: string, options?: ToastOptions) => push('info', message, options),
 };
 
-/** Renders the queue; mount once near the root. */
+const ToastList = lazy(() => import('./toast-list').then((m) => ({ default: m.ToastList })));
+
+/**
+ * Renders the queue; mount once near the root. Nothing until the first toast: then the Radix
+ * view (./toast-list) loads and stays, so later toasts and their exit animations use it.
+ */
 export function Toaster() {
-  const { t } = useTranslation();
   const items = useToasts((s) => s.items);
+  const shown = useToasts((s) => s.shown);
+  if (!shown) return null;
   return (
-    <RadixToast.Provider swipeDirection="up" label={t('common.notifications')}>
-      {items.map((item) => (
-        <RadixToast.Root
-          key={item.id}
-          className={`toast toast--${item.kind}`}
-          duration={item.duration}
-          type={item.kind === 'error' ? 'foreground' : 'background'}
-          onOpenChange={(open) => {
-            if (!open) remove(item.id);
-          }}
-        >
-          <RadixToast.Description className="toast__text">{item.message}</RadixToast.Description>
-          {item.action && (
-            <RadixToast.Action asChild altText={item.action.label}>
-              <Link className="toast__action" to={item.action.to}>
-                {item.action.label}
-              </Link>
-            </RadixToast.Action>
-          )}
-          <RadixToast.Close className="toast__close" aria-label={t('common.close')}>
-            ×
-          </RadixToast.Close>
-        </RadixToast.Root>
-      ))}
-      <RadixToast.Viewport className="toast-viewport" />
-    </RadixToast.Provider>
+    <Suspense fallback={null}>
+      <ToastList items={items} onClose={remove} />
+    </Suspense>
   );
 }

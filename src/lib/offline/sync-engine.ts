@@ -1,6 +1,7 @@
 import { useAuthStore } from '../../stores/auth-store';
 import { announceDelivered, announceFailed, storeDelivered } from './delivery';
 import { flushOutbox } from './flush';
+import { outboxKindsReady } from './outbox-kinds';
 import { describeResult, sendOutboxItem } from './transport';
 import { WORKER_SYNCED_MESSAGE } from './worker-messages';
 
@@ -42,6 +43,8 @@ async function once(force: boolean) {
   if (status !== 'signedIn' || !user) return;
   // Nothing can go out; the `online` event starts the next run.
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+  // The kinds' handlers run inside the flush's transactions: loaded before it starts.
+  await outboxKindsReady();
   const result = await withLock(() =>
     flushOutbox({
       userId: user.id,

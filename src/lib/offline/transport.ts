@@ -3,7 +3,7 @@ import { TOKEN_COOKIE } from '../../config/constants';
 import type { OutboxError, OutboxRow } from '../../db';
 import { apiErrorFrom, reportUnauthorized } from '../api-client';
 import { getCookie } from '../cookies';
-import { outboxKind } from './outbox-kinds';
+import { outboxKind, outboxKindsReady } from './outbox-kinds';
 import type { SendResult } from './policy';
 import { OUTBOX_HEADER } from './worker-messages';
 
@@ -21,6 +21,7 @@ function bodyOf(item: OutboxRow): Promise<BodyInit | undefined> | undefined {
 export async function sendOutboxItem(item: OutboxRow): Promise<SendResult> {
   const token = getCookie(TOKEN_COOKIE);
   if (!token) return { kind: 'response', status: 401, body: {} };
+  await outboxKindsReady();
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': i18n.resolvedLanguage ?? 'zh-TW',
