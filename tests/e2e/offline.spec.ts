@@ -520,7 +520,9 @@ for (const lng of ['zh-TW', 'en'] as const) {
     await toast.getByRole('link', { name: t.openQuiz }).click();
     await expect(page).toHaveURL(/\/quiz\/[^/]+\/questions$/);
     await expect(page.locator('.question__stem')).toBeVisible();
-    await expect(page.locator('.quiz-progress__counter')).toHaveText('1 / 10');
+    // Each key is asked once (decision 0039): a textbook chapter may give a few less than
+    // asked, and the quiz says so.
+    await expect(page.locator('.quiz-progress__counter')).toHaveText(/^1 \/ (?:[7-9]|10)$/);
     expect(generatedOnServer(material.id)).toEqual({
       quizzes: 1,
       generations: [{ status: 'succeeded', key: expect.any(String) }],

@@ -294,7 +294,9 @@ for (const lng of ['zh-TW', 'en'] as const) {
     // Retake: a fresh start at 1/10 with nothing answered; this time all right.
     await page.getByRole('button', { name: t.retake }).click();
     await expect(page).toHaveURL(questionsUrl);
-    await expect(page.locator('.quiz-progress__counter')).toHaveText('1 / 10');
+    // Each key is asked once (decision 0039): a textbook chapter may give a few less than
+    // asked, and the quiz says so.
+    await expect(page.locator('.quiz-progress__counter')).toHaveText(/^1 \/ (?:[7-9]|10)$/);
     await expect(page.getByText(t.answered(0))).toBeVisible();
     await expect(page.locator('input:checked')).toHaveCount(0);
     await takeQuiz(page, questions, () => true, t);
