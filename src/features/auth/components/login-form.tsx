@@ -100,15 +100,19 @@ export function LoginForm({
           )}
         </NoticeBanner>
       )}
-      <EmailField ref={emailRef} {...form.bind('email')} errorKey={form.errorOf('email')} />
-      <TextField
-        {...form.bind('password')}
-        label={t('fields.password')}
-        type="password"
-        autoComplete="current-password"
-        required
-        error={passwordError && t(passwordError)}
-      />
+      {/* Typed before React runs, the prerendered fields' text would be lost on hydration:
+          they take input once the form works. */}
+      <fieldset className="auth-form__fields" disabled={!hydrated}>
+        <EmailField ref={emailRef} {...form.bind('email')} errorKey={form.errorOf('email')} />
+        <TextField
+          {...form.bind('password')}
+          label={t('fields.password')}
+          type="password"
+          autoComplete="current-password"
+          required
+          error={passwordError && t(passwordError)}
+        />
+      </fieldset>
       <div className="auth-form__aside">
         <Button variant="link" onClick={onForgot}>
           {t('login.forgot')}
