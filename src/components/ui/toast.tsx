@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { create } from 'zustand';
 import { TOAST_MS } from '../../config/constants';
 
@@ -52,6 +52,12 @@ const ToastList = lazy(() => import('./toast-list').then((m) => ({ default: m.To
 export function Toaster() {
   const items = useToasts((s) => s.items);
   const shown = useToasts((s) => s.shown);
+  // Not in the first load, but fetched soon after it: the first toast (often right before a
+  // navigation) must not wait for its view's code.
+  useEffect(() => {
+    const timer = setTimeout(() => void import('./toast-list'), 1000);
+    return () => clearTimeout(timer);
+  }, []);
   if (!shown) return null;
   return (
     <Suspense fallback={null}>
