@@ -174,6 +174,23 @@ describe('dropdown and choice: roles that share only a suffix', () => {
   });
 });
 
+describe('dropdown and choice: no set phrase beside a noun', () => {
+  it('offers no adverbial idiom or 「…之處」 phrase beside an office or an authority', () => {
+    const a = material([
+      '我們也是電子簽章法的主管機關，長期以來大家在處理跨國憑證的時候都很困擾。',
+      '這個制度還有一些不足之處，資管處會再跟監理處討論，主管機關也會參與。',
+      '資管處負責資料的處理，監理處負責監理的業務。',
+    ]);
+    const kept = typedZhDistractors(a, termAnswer(a, '主管機關'), [option('長期以來', 'sibling')]);
+    expect(kept).toEqual([]);
+    const office = typedZhDistractors(a, termAnswer(a, '資管處'), [
+      option('不足之處', 'head'),
+      option('監理處', 'head'),
+    ]);
+    expect(office.map((d) => d.text)).not.toContain('不足之處');
+  });
+});
+
 describe('keys: no pronoun or quantifier glued to a term', () => {
   const a = material(['我們把大家的意見全部考慮過之後，公民社會也可以一起參與。']);
   const ask = (text: string) =>
@@ -216,6 +233,20 @@ describe('numbers: no example value, no piece of a word, no rough size', () => {
     expect(isGluedCount(text, { kind: 'number', ...n, number: n })).toBe(true);
   });
 
+  it('asks no round count of people or times said as a figure of speech', () => {
+    const x = numberIn('公務朋友知道聽一千人的意見到底要怎麼回應。', '一千人');
+    expect(isNumberWorthAskingZh(x.sentence, x.n)).toBe(false);
+    const y = numberIn('怎麼樣的人身攻擊，你看到一千次就沒有感覺了（笑）。', '一千次');
+    expect(isNumberWorthAskingZh(y.sentence, y.n)).toBe(false);
+    const z = numberIn('他找來的人上站次數都超過兩千次，大家都很熟悉。', '兩千次');
+    expect(isNumberWorthAskingZh(z.sentence, z.n)).toBe(true);
+  });
+
+  it('asks no value the stem shows again in another unit', () => {
+    const x = numberIn('我十二歲動手術之後，因為心理作用已經訓練了十二年，所以還好。', '十二年');
+    expect(isNumberWorthAskingZh(x.sentence, x.n)).toBe(false);
+  });
+
   it('still asks a stated fact', () => {
     const x = numberIn('這個法案通過之後有十二年的時間可以準備。', '十二年');
     expect(isNumberWorthAskingZh(x.sentence, x.n)).toBe(true);
@@ -231,6 +262,13 @@ describe('short answers: the material’s own shorter forms of the key', () => {
   it('accepts the short form keeping the first and last characters (網路 of 網際網路)', () => {
     const text = '我接觸到網際網路的政治系統。在網路上大家都可以發言，網路也讓知識流通。';
     expect(zhMaterialForms(text, '網際網路')).toContain('網路');
+  });
+
+  it('accepts no piece that splits a word of the material (駛執照 of 駕駛執照)', () => {
+    const text = '沒有取得職業駕駛執照就是非法。先取得駕駛執照，再去申請，駕駛執照很重要。';
+    const forms = zhMaterialForms(text, '職業駕駛執照');
+    expect(forms).toContain('駕駛執照');
+    expect(forms).not.toContain('駛執照');
   });
 
   it('accepts no everyday class word, nor a form the material uses as another compound’s head', () => {

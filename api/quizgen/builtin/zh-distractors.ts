@@ -211,6 +211,9 @@ export function typedZhDistractors(
       return false;
     const kind = verifiedKind(a, term);
     if (kindGroup(kind) !== kindGroup(keyKind)) return false;
+    // 長期以來 beside 主管機關, 不足之處 beside 資管處: a set phrase (an adverbial idiom, a
+    // 「…之處」 phrase) is no thing of the key's kind, whatever its last character.
+    if (setPhrase(term) && !setPhrase(answer.term)) return false;
     // "Another name of the same kind" holds only for names that are names (not 榮譽 → 約翰).
     if (d.relation === 'kind' && (kind === 'term' || keyKind === 'term')) return false;
     const length = [...d.text].length;
@@ -241,6 +244,11 @@ export function typedZhDistractors(
         (o) => o.text !== d.text && !d.text.includes(o.text) && abbreviates(o.text, d.text),
       ),
   );
+}
+
+/** Whether a term is a set phrase (jieba's idiom tags) or a 「…之處」 phrase, not a noun. */
+export function setPhrase(term: Pick<Term, 'text' | 'pos'>): boolean {
+  return /^(?:l|i)$/.test(term.pos ?? '') || /之\p{Script=Han}$/u.test(term.text);
 }
 
 /** Suffixes that make a word for a person of any kind: 者, 員, 人, 家, 師, 手. */

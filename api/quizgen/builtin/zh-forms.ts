@@ -22,12 +22,14 @@ const OPEN_BEFORE =
  * Whether a word at `at` stands alone: punctuation or a particle before it, or a word before
  * it that is no modifier (討論|物聯網: a verb and its object; 工業|物聯網: a compound).
  */
-function standsAlone(fullText: string, at: number): boolean {
+function standsAlone(fullText: string, at: number, form: string): boolean {
   const prev = fullText.slice(Math.max(0, at - 1), at);
-  if (OPEN_BEFORE.test(prev)) return true;
   const window = fullText.slice(Math.max(0, at - 4), at);
-  const tokens = segmentChinese(window);
-  const last = tokens[tokens.length - 1];
+  const tokens = segmentChinese(window + form);
+  // 駕|駛執照: the form's first character belongs to the word before it; no word of its own.
+  if (!tokens.some((t) => t.start === window.length)) return false;
+  if (OPEN_BEFORE.test(prev)) return true;
+  const last = tokens.find((t) => t.end === window.length);
   return last !== undefined && /^(?:v|vd|vi|vg|p|c|u|ul|uj|d|r|m|q|f|y)$/.test(last.pos);
 }
 
@@ -63,7 +65,7 @@ export function zhMaterialForms(fullText: string, key: string): string[] {
 
 /**
  * Whether the material writes `form` outside the key, mostly as a word of its own: at least
- * three in four such uses stand alone (學術網路 once among many 網路 does not make 網路 a class).
+ * at least half of such uses stand alone (學術網路 once among many 網路 does not make 網路 a class).
  */
 function usedOnItsOwn(fullText: string, key: string, form: string): boolean {
   let uses = 0;
@@ -72,8 +74,8 @@ function usedOnItsOwn(fullText: string, key: string, form: string): boolean {
     // Inside an occurrence of the key itself.
     const keyAt = fullText.lastIndexOf(key, at + form.length - 1);
     if (keyAt >= 0 && keyAt <= at && keyAt + key.length >= at + form.length) continue;
-    if (standsAlone(fullText, at)) uses++;
+    if (standsAlone(fullText, at, form)) uses++;
     else compound++;
   }
-  return uses > 0 && compound * 3 <= uses;
+  return uses > 0 && compound <= uses;
 }

@@ -240,6 +240,20 @@ const NORMATIVE = /不得|應於|應在|須|必須|規定|至少|最多|最長|�
 /** Words that open a made-up example: 好比, 比如, 例如, 譬如, 假設, 假如, 舉例, 打個比方. */
 const EXAMPLE = /好比|比如|例如|譬如|假設|假如|舉例|打個比方|比方說/u;
 
+/** Units of a count of people or of times. */
+const ROUND_COUNT_UNIT = /^(?:人|個人|位|次|遍|回)$/u;
+
+/** Words before a count that state it as a figure (有一千人, 超過兩千次, 共五百位). */
+const STATED_BEFORE =
+  /(?:有|超過|達到|達|共|總共|約|將近|多達|高達|至少|已經|累積|累計|增加|減少|第)$/u;
+
+/** A value of one significant digit from a hundred up (一百, 一千, 兩千, 一萬). */
+function isRound(value: number): boolean {
+  if (value < 100) return false;
+  const magnitude = 10 ** Math.floor(Math.log10(value));
+  return value % magnitude === 0;
+}
+
 export function isNumberWorthAskingZh(
   sentence: Pick<AnalysedSentence, 'text' | 'numbers'>,
   n: Pick<NumberMention, 'text' | 'start' | 'end' | 'unit' | 'value'> &
@@ -266,6 +280,13 @@ export function isNumberWorthAskingZh(
   if (gluedOrdinal(text, { end: n.end, number: { ordinal: n.ordinal ?? false, unit: n.unit } }))
     return false;
   if (roughMagnitude(text, n.start)) return false;
+  // 「我十二歲心臟動手術之後…訓練了十二年」: the stem shows the value again (in another unit).
+  if (sentence.numbers.some((o) => o.start !== n.start && o.value === n.value && n.value > 0))
+    return false;
+  // 「聽一千人的意見」, 「你看到一千次就沒有感覺了」: a round count of people or times with no
+  // word that states it (有, 超過, 達到) is a figure of speech, not a count to learn.
+  if (ROUND_COUNT_UNIT.test(n.unit) && isRound(n.value) && !STATED_BEFORE.test(before.slice(-4)))
+    return false;
   // 「政府網站分散在十七個。」: a count whose noun is left out ends its clause; what it counts is
   // an aside of the speaker's, not a fact the material states (五十個州 names what it counts).
   if (/^(?:個|種|項|家|處|間)$/u.test(n.unit) && !/^\s*[\p{Script=Han}A-Za-z]/u.test(after))
