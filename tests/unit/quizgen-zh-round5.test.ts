@@ -70,6 +70,13 @@ describe('stems: no fragment waiting for its main clause', () => {
     expect(isDependentClause('所以現在咬字就非常像演講比賽的咬字')).toBe(false);
   });
 
+  it('lends no window that ends on a preposition waiting for its object', () => {
+    const long =
+      '金管會現在的態度很積極，就是願意再培養一批朋友，用創新的角度來看金融監理，也希望新創公司能夠一起參與金融科技的實驗，讓消費者的權益得到更好的保護，本來的監管業務還是在，但是新的沙盒制度會讓新創公司可以先在一個範圍比較小而且風險可以控制的環境裡面試試看他們的新服務，如果沒有問題再正式上路，大家都覺得這是一個很好的方向。';
+    const a = material([long, '金管會負責金融監理，沙盒制度讓新創公司可以先試試看。']);
+    for (const c of clozeCandidates(a)) expect(c.sentence.text).not.toMatch(/還是在$/u);
+  });
+
   it('lends no window of a long sentence that ends on such a clause', () => {
     const long =
       '但是因為上學之後國語就這樣練習，不管是演講比賽還是什麼，所以現在咬字就非常像演講比賽的咬字，但是之後是到德國，到德國住了十一歲之後，才慢慢開始學習德文，而且在學校裡面也跟同學一起練習德文的會話跟寫作，這一段經驗讓我後來對語言的教育一直非常有興趣，也常常跟老師討論。';

@@ -21,7 +21,8 @@ const MIN_HAN = 16;
 const DEPENDENT_START =
   /^(?:如果|假如|假設|若是|若|要是|雖然|雖說|儘管|即使|即便|因為|由於|當|等到|只要|只有|除了|不管|不論|無論|為了|不但|不僅|一方面|像是|好比|比如|例如|譬如)/u;
 /** A clause that ends by pointing on (就是…, 包括…, 像是…): the content is after it. */
-const DANGLING_END = /(?:就是|也就是|包括|包含|像是|例如|比如|好比|譬如|叫做|是|的|說|：|:)\s*$/u;
+const DANGLING_END =
+  /(?:就是|也就是|包括|包含|像是|例如|比如|好比|譬如|叫做|是|的|說|(?<![存實現正自所])在|把|被|對於|從|向|：|:)\s*$/u;
 /**
  * A window whose last clause is a time or a condition still waiting for its main clause
  * (「到德國住了十一歲之後」, 「如果沙盒開的話」, 「讓大家暢所欲言的同時」), or holds a
