@@ -21,7 +21,16 @@ const MIN_HAN = 16;
 const DEPENDENT_START =
   /^(?:如果|假如|假設|若是|若|要是|雖然|雖說|儘管|即使|即便|因為|由於|當|等到|只要|只有|除了|不管|不論|無論|為了|不但|不僅|一方面|像是|好比|比如|例如|譬如)/u;
 /** A clause that ends by pointing on (就是…, 包括…, 像是…): the content is after it. */
-const DANGLING_END = /(?:就是|也就是|包括|包含|像是|例如|比如|好比|譬如|叫做|是|的|說|：|:)\s*$/u;
+const DANGLING_END =
+  /(?:就是|也就是|包括|包含|像是|例如|比如|好比|譬如|叫做|是|的|說|(?<![存實現正自所])在|把|被|對於|從|向|：|:)\s*$/u;
+/**
+ * A window whose last clause is a time or a condition still waiting for its main clause
+ * (「到德國住了十一歲之後」, 「如果沙盒開的話」, 「讓大家暢所欲言的同時」), or holds a
+ * concession or condition word in its middle (「找到一個雖不滿意」): a fragment, not a statement.
+ */
+const DEPENDENT_END =
+  /(?:之後|以後|之前|以前|的時候|時候|的同時|之際|的話|(?<![小及隨準按當同暫臨])時)\s*$/u;
+const DEPENDENT_INSIDE = /雖然|雖|儘管|即使|如果|假如|要是|只要|不管|無論|不論/u;
 /** A long sentence whose other conditions for a stem hold (a statement of study text). */
 const MARKUP = /https?:|www\.|<\/?[a-z]|\[|\]|\|/i;
 
@@ -86,7 +95,7 @@ function nextStart(text: string, at: number, termStarts: Set<number>): number {
 
 /** Clause openers after a comma that start a statement of their own. */
 const OPENER =
-  /^(?:我們|我|他們|她們|政府|另外|此外|同時|目前|現在|今年|去年|這個(?:部分|計畫|平臺|平台|制度))/u;
+  /^(?:我們|我|政府|另外|此外|同時|目前|現在|今年|去年|這個(?:部分|計畫|平臺|平台|制度))/u;
 
 function windowFrom(text: string, from: number): { start: number; end: number } | undefined {
   let start = from;
@@ -103,7 +112,12 @@ function windowFrom(text: string, from: number): { start: number; end: number } 
     const lastClause = window.slice(
       Math.max(window.lastIndexOf('，'), window.lastIndexOf(',')) + 1,
     );
-    if (DEPENDENT_START.test(lastClause.trim()) || DANGLING_END.test(window)) continue;
+    if (
+      DEPENDENT_START.test(lastClause.trim()) ||
+      DANGLING_END.test(window) ||
+      isDependentClause(lastClause)
+    )
+      continue;
     // Quotes and parentheses stay whole.
     if (unbalanced(window)) continue;
     best = i;
@@ -112,6 +126,33 @@ function windowFrom(text: string, from: number): { start: number; end: number } 
   const han = rest.slice(0, best).match(/\p{Script=Han}/gu)?.length ?? 0;
   if (han < MIN_HAN) return undefined;
   return { start, end: start + best };
+}
+
+/** Openers that only join the sentence to what came before (但是, 所以, 其實…). */
+const LEAD_IN =
+  /^(?:但是|可是|不過|所以|因此|因而|而且|然後|那麼|那|其實|當然|對|嗯|就是說|就是|也就是說|而)[，,\s]*/u;
+
+/**
+ * Whether a Chinese sentence's subject is a bare pronoun or a pointer to what came before
+ * (「他是第一次…」, 「這一件事我們…」, 「她們就在…」): read alone as a question, it has no
+ * referent. 他人, 他國 (others, other countries) and a pointer with its noun (這個制度) are
+ * not bare.
+ */
+export function barePronounSubject(text: string): boolean {
+  let t = text.trim();
+  for (let i = 0; i < 3; i++) {
+    const lead = LEAD_IN.exec(t);
+    if (!lead || !lead[0]) break;
+    t = t.slice(lead[0].length);
+  }
+  return /^(?:[他她它祂](?:們)?(?![人國方鄉日者])|這(?:一)?件事|那(?:一)?件事|這(?:一)?點|此事|這樣(?!的)|那樣(?!的)|這些(?=[，,是都也就會在])|那些(?=[，,是都也就會在]))/u.test(
+    t,
+  );
+}
+
+/** Whether a clause needs a main clause after it (see DEPENDENT_END). */
+export function isDependentClause(clause: string): boolean {
+  return DEPENDENT_END.test(clause) || DEPENDENT_INSIDE.test(clause);
 }
 
 function unbalanced(text: string): boolean {

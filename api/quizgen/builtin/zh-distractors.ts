@@ -174,7 +174,7 @@ export function typedZhDistractors(
   // A Latin name in Chinese text: never a fragment of a dotted name (Pol of Pol.is, sli of
   // sli.do) on either side.
   if (!/\p{Script=Han}/u.test(answer.text)) {
-    if (dottedFragment(a, answer.text)) return [];
+    if (dottedFragment(a, answer.text) || latinPhraseFragment(a, answer.text)) return [];
     // A person's Latin name (Joseph, Nana) is no option beside a product (Facetime, Skype),
     // nor a product beside a person.
     const keyPerson = latinPerson(a, answer.text);
@@ -182,7 +182,13 @@ export function typedZhDistractors(
     return picked.filter(
       (d) =>
         !dottedFragment(a, d.text) &&
+        !latinPhraseFragment(a, d.text) &&
         latinPerson(a, d.text) === keyPerson &&
+        // A Latin name in Chinese text has no kind the material shows (PTT, GPS, MIT, ROG are a
+        // forum, a technology, a university, a brand; Uber, Trello, Gamers): beside a thing
+        // only names the material lists or names together with it (英國GDS、法國的Etalab、美國的
+        // USDS; Amazon, Google, Oracle in one sentence) are of its kind; persons are one kind.
+        (d.relation === 'sibling' || keyPerson || namedTogether(a, answer.text, d.text)) &&
         // An acronym among acronyms (NCC, NFT), a name among names (Skype, Facetime).
         latinShape(d.text) === keyShape &&
         // Worm of OpenWorm: a piece of a longer Latin name of the material is no option.
@@ -205,6 +211,9 @@ export function typedZhDistractors(
       return false;
     const kind = verifiedKind(a, term);
     if (kindGroup(kind) !== kindGroup(keyKind)) return false;
+    // 長期以來 beside 主管機關, 不足之處 beside 資管處: a set phrase (an adverbial idiom, a
+    // 「…之處」 phrase) is no thing of the key's kind, whatever its last character.
+    if (setPhrase(term) && !setPhrase(answer.term)) return false;
     // "Another name of the same kind" holds only for names that are names (not 榮譽 → 約翰).
     if (d.relation === 'kind' && (kind === 'term' || keyKind === 'term')) return false;
     const length = [...d.text].length;
@@ -221,6 +230,10 @@ export function typedZhDistractors(
     // 數據資料 (data data), 政府機關 beside 主管機關: an everyday word in front of the key's own
     // head names the broad class, which also fits the blank.
     if (d.relation !== 'sibling' && broadSameHead(answer.text, d.text)) return false;
+    // 倡議者/信仰者/受訪者/創業者, 研究員/公務員: a role suffix alone makes people of any
+    // kind, and most roles fit a slot for a person (「都各有各的_____」); only roles the
+    // material lists with the key, or that share more than the suffix, are of its kind.
+    if (d.relation !== 'sibling' && roleSuffixOnly(answer.text, d.text)) return false;
     return true;
   });
   // 政府機關 beside 政府行政機關: two options that are forms of one name leave two answers
@@ -231,6 +244,22 @@ export function typedZhDistractors(
         (o) => o.text !== d.text && !d.text.includes(o.text) && abbreviates(o.text, d.text),
       ),
   );
+}
+
+/** Whether a term is a set phrase (jieba's idiom tags) or a 「…之處」 phrase, not a noun. */
+export function setPhrase(term: Pick<Term, 'text' | 'pos'>): boolean {
+  return /^(?:l|i)$/.test(term.pos ?? '') || /之\p{Script=Han}$/u.test(term.text);
+}
+
+/** Suffixes that make a word for a person of any kind: 者, 員, 人, 家, 師, 手. */
+const ROLE_SUFFIX = /[者員人家師手]$/u;
+
+/** Whether two words share only a one-character role suffix (倡議者 / 信仰者). */
+export function roleSuffixOnly(key: string, option: string): boolean {
+  if (!ROLE_SUFFIX.test(key) || !ROLE_SUFFIX.test(option)) return false;
+  const k = [...key];
+  const o = [...option];
+  return k[k.length - 1] === o[o.length - 1] && k[k.length - 2] !== o[o.length - 2];
 }
 
 /** A term's wording in Taiwan usage (數據庫 → 資料庫); the term itself when it has no other. */
@@ -441,6 +470,51 @@ export function latinPerson(a: DocAnalysis, word: string): boolean {
       titled.test(a.fullText) ||
       usedAsPerson(a.fullText, word) ||
       [...a.terms.values()].some((t) => t.text === word && t.kind === 'person');
+    cache.set(word, known);
+  }
+  return known;
+}
+
+/** A Latin word as a word of its own (not inside a longer Latin word). */
+function hasLatinWord(text: string, word: string): boolean {
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1))
+    if (
+      !/[A-Za-z0-9]/.test(text[at - 1] ?? '') &&
+      !/[A-Za-z0-9]/.test(text[at + word.length] ?? '')
+    )
+      return true;
+  return false;
+}
+
+/** Whether one sentence of the material names both Latin names. */
+export function namedTogether(a: DocAnalysis, x: string, y: string): boolean {
+  return a.sentences.some((s) => hasLatinWord(s.text, x) && hasLatinWord(s.text, y));
+}
+
+const phraseFragments = new WeakMap<DocAnalysis, Map<string, boolean>>();
+
+/**
+ * Whether every use of a Latin word in Chinese text runs on into more Latin words ("Be Free"
+ * and "Information Wants" of 「Information Wants to Be Free」, "Gamers" of "Republic of
+ * Gamers"): a piece of an English phrase or slogan, not a name of its own.
+ */
+export function latinPhraseFragment(a: DocAnalysis, word: string): boolean {
+  if (!/^[A-Za-z]/.test(word)) return false;
+  let cache = phraseFragments.get(a);
+  if (!cache) phraseFragments.set(a, (cache = new Map()));
+  let known = cache.get(word);
+  if (known === undefined) {
+    const text = a.fullText;
+    let uses = 0;
+    let runOn = 0;
+    for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+      const before = text.slice(Math.max(0, at - 3), at);
+      const after = text.slice(at + word.length, at + word.length + 3);
+      if (/[A-Za-z0-9]$/.test(before) || /^[A-Za-z0-9]/.test(after)) continue;
+      uses++;
+      if (/[A-Za-z][\s-]$/u.test(before) || /^[\s-][A-Za-z]/u.test(after)) runOn++;
+    }
+    known = uses > 0 && runOn === uses;
     cache.set(word, known);
   }
   return known;

@@ -7,6 +7,7 @@ import type { Term } from './keyphrases.js';
 import { findSpeakers } from './material/speakers.js';
 import type { NumberMention } from './numbers.js';
 import { verifiedKind } from './zh-distractors.js';
+import { gluedOrdinal, roughMagnitude } from './zh-keys.js';
 
 /**
  * Whether a Chinese key is worth knowing (issue 16: "the blank must be a term worth knowing").
@@ -236,9 +237,27 @@ const NORMATIVE = /不得|應於|應在|須|必須|規定|至少|最多|最長|�
  * minutes in a talk's running order, not a rough or hypothetical figure, and not one value of a
  * pair or range (「五年、十年」, 「十個、二十個」, 「二十五至三十分鐘」).
  */
+/** Words that open a made-up example: 好比, 比如, 例如, 譬如, 假設, 假如, 舉例, 打個比方. */
+const EXAMPLE = /好比|比如|例如|譬如|假設|假如|舉例|打個比方|比方說/u;
+
+/** Units of a count of people or of times. */
+const ROUND_COUNT_UNIT = /^(?:人|個人|位|次|遍|回)$/u;
+
+/** Words before a count that state it as a figure (有一千人, 超過兩千次, 共五百位). */
+const STATED_BEFORE =
+  /(?:有|超過|達到|達|共|總共|約|將近|多達|高達|至少|已經|累積|累計|增加|減少|第)$/u;
+
+/** A value of one significant digit from a hundred up (一百, 一千, 兩千, 一萬). */
+function isRound(value: number): boolean {
+  if (value < 100) return false;
+  const magnitude = 10 ** Math.floor(Math.log10(value));
+  return value % magnitude === 0;
+}
+
 export function isNumberWorthAskingZh(
   sentence: Pick<AnalysedSentence, 'text' | 'numbers'>,
-  n: Pick<NumberMention, 'text' | 'start' | 'end' | 'unit' | 'value'>,
+  n: Pick<NumberMention, 'text' | 'start' | 'end' | 'unit' | 'value'> &
+    Partial<Pick<NumberMention, 'ordinal'>>,
 ): boolean {
   const text = sentence.text;
   const before = text.slice(0, n.start);
@@ -253,6 +272,21 @@ export function isNumberWorthAskingZh(
   // 「我們在兩個月前去義大利跟十七個國家的首長討論」: a sentence dated from the day of the
   // talk tells the speaker's recent doings; its numbers are an anecdote, not the material's facts.
   if (RECENT.test(text)) return false;
+  // 「好比七歲的小孩」, 「比如我們本來說蒐集六十天，結果蒐集六天」: a value made up for an
+  // example (in its clause or the one before) is no fact of the material.
+  const clauses = before.slice(before.lastIndexOf('。') + 1).split(/[，,；;]/u);
+  if (EXAMPLE.test(clauses.slice(-2).join('，'))) return false;
+  // 第一時|間, 上萬人: a number that is part of a word or a rough size.
+  if (gluedOrdinal(text, { end: n.end, number: { ordinal: n.ordinal ?? false, unit: n.unit } }))
+    return false;
+  if (roughMagnitude(text, n.start)) return false;
+  // 「我十二歲心臟動手術之後…訓練了十二年」: the stem shows the value again (in another unit).
+  if (sentence.numbers.some((o) => o.start !== n.start && o.value === n.value && n.value > 0))
+    return false;
+  // 「聽一千人的意見」, 「你看到一千次就沒有感覺了」: a round count of people or times with no
+  // word that states it (有, 超過, 達到) is a figure of speech, not a count to learn.
+  if (ROUND_COUNT_UNIT.test(n.unit) && isRound(n.value) && !STATED_BEFORE.test(before.slice(-4)))
+    return false;
   // 「政府網站分散在十七個。」: a count whose noun is left out ends its clause; what it counts is
   // an aside of the speaker's, not a fact the material states (五十個州 names what it counts).
   if (/^(?:個|種|項|家|處|間)$/u.test(n.unit) && !/^\s*[\p{Script=Han}A-Za-z]/u.test(after))

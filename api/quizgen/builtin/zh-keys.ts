@@ -55,6 +55,8 @@ export function isAskableZh(answer: Answer): boolean {
   if (/^不(?:太|會|能|要|用|是|一定|必|見得|再|斷)/u.test(text)) return false;
   // 整個社會, 所有人, 這個計畫: a determiner glued on; the blank would test the determiner.
   if (DETERMINER.test(text)) return false;
+  // 大家社會, 意見全部: a pronoun or a quantifier glued to a noun is a mis-cut span, no term.
+  if (gluedClosedWord(text)) return false;
   const pos = answer.term.pos;
   if (pos && !NAMING_POS.test(pos)) return false;
   // 關心臺灣, 挽救媒體: a verb in front makes a phrase, not a term (jieba tags its head).
@@ -67,6 +69,30 @@ export function isTypeableZh(text: string): boolean {
   return (
     [...t].length <= 8 && !/[，,。；;、\s]/u.test(t.replace(/(?<=[A-Za-z]) (?=[A-Za-z])/g, ''))
   );
+}
+
+/** Pronouns and quantifiers (a closed class): never the first or last piece of a term. */
+const CLOSED_WORD = new Set(
+  `大家 各位 全部 所有 一切 整個 我們 你們 他們 她們 自己 一起 一直 而已 一樣 這樣 那樣 這邊 那邊 這裡 那裡 一些 一點 每個 某些`.split(
+    /\s+/,
+  ),
+);
+
+const closedGlue = new Map<string, boolean>();
+
+/** Whether a Chinese span starts or ends with a pronoun or quantifier word (大家|社會, 意見|全部). */
+function gluedClosedWord(text: string): boolean {
+  if ([...text].length < 3) return false;
+  let known = closedGlue.get(text);
+  if (known === undefined) {
+    const tokens = segmentChinese(text);
+    known =
+      tokens.length >= 2 &&
+      (CLOSED_WORD.has(tokens[0]!.text) || CLOSED_WORD.has(tokens[tokens.length - 1]!.text));
+    if (closedGlue.size > 20_000) closedGlue.clear();
+    closedGlue.set(text, known);
+  }
+  return known;
 }
 
 const verbStart = new Map<string, boolean>();
@@ -105,10 +131,34 @@ export function isGluedCount(text: string, answer: Answer): boolean {
   const after = text.slice(answer.end, answer.end + 2);
   if (/[零〇一二兩三四五六七八九十\d][、～~－-]$/u.test(before)) return true;
   if (/^[、～~－-][零〇一二兩三四五六七八九十\d]/u.test(after)) return true;
+  if (gluedOrdinal(text, answer) || roughMagnitude(text, answer.start)) return true;
   if (answer.number.style !== 'chinese') return false;
   if ([...answer.number.unit].length !== 1) return false;
   const next = text.slice(answer.end, answer.end + 1);
   // 八個月, 三個星期: the count goes on into a time unit; that is still a quantity.
   if (/[月年日天週星時]/u.test(next)) return false;
   return /\p{Script=Han}/u.test(next) && !ZH_OPEN_NEIGHBOUR.test(next);
+}
+
+/**
+ * An ordinal whose unit is the first character of a word (第一時|間 of 第一時間, the idiom
+ * "at once"): a blank or a swap there splits the word and 「第二時」 is no word.
+ */
+export function gluedOrdinal(
+  text: string,
+  n: { end: number; number: { ordinal?: boolean; unit: string } },
+): boolean {
+  if (!n.number.ordinal || [...n.number.unit].length !== 1) return false;
+  const next = text.slice(n.end, n.end + 1);
+  if (!/\p{Script=Han}/u.test(next)) return false;
+  const word = segmentChinese(n.number.unit + next);
+  return word.length === 1 && /^[nt]/.test(word[0]!.pos);
+}
+
+/** 上萬人, 成千上百, 數百萬: a magnitude word after 上/成/數/幾 is a rough size, not a count. */
+export function roughMagnitude(text: string, start: number): boolean {
+  return (
+    /[上成數幾]$/u.test(text.slice(Math.max(0, start - 1), start)) &&
+    /^[十百千萬億]/u.test(text.slice(start, start + 1))
+  );
 }

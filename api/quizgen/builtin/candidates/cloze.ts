@@ -8,7 +8,7 @@ import { termKey } from '../terms.js';
 import { EN_STOPWORDS, ZH_STOPWORDS } from '../../text/stopwords.js';
 import { findSpeakers, isMinorSpeakerLine } from '../material/speakers.js';
 import { isNumberWorthAskingZh, isWorthKnowingZh } from '../zh-importance.js';
-import { clauseWindows, lendsWindows } from '../zh-clauses.js';
+import { barePronounSubject, clauseWindows, lendsWindows } from '../zh-clauses.js';
 import { zhListCandidates } from '../zh-enumeration.js';
 import { isEvaluativeAdjective, standsAsEnglishOption } from '../../text/en-lexicon.js';
 import { isEnglishAside, spellsAcronym } from '../en-asides.js';
@@ -51,6 +51,8 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
     // A Chinese transcript's host, interviewer or questioner frames the talk (「我是中山國中的
     // 喆曦」, 「像我們高中生也會有…」): their lines give no blank and no statement.
     if (speakers && isMinorSpeakerLine(speakers, sentence)) continue;
+    // 「他是第一次…」, 「這一件事…」: a stem whose subject points outside it has no referent.
+    if (a.language === 'zh' && barePronounSubject(sentence.text)) continue;
     const answers: Array<{ answer: Answer; weight: number }> = [];
     const listGap = a.language === 'zh' ? ZH_LIST_GAP : EN_SERIES_GAP;
     sentence.mentions.forEach((m, i) => {

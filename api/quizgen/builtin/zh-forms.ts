@@ -1,0 +1,81 @@
+import { abbreviates } from './zh-distractors.js';
+import { segmentChinese } from './segment-zh.js';
+import { generalIdf } from './zh-importance.js';
+
+/**
+ * The material's own shorter forms of a Chinese key, for typed answers: the material writes
+ * 物聯網 beside 萬物聯網, 網路 beside 網際網路, 民眾黨 beside 臺灣民眾黨. A learner who types
+ * the form the material itself uses is right. A shorter form counts only when
+ *   - it is the key's tail of three or more characters (物聯網 of 萬物聯網), or keeps the key's
+ *     first and last characters in order (網路 of 網際網路, 數發部 of 數位發展部);
+ *   - the material uses it on its own, and every such use stands as a word (after punctuation,
+ *     a particle or a pronoun), hardly ever as the head of another compound (立法院委員會 makes
+ *     委員會 a class, not this key's other name);
+ *   - it is no everyday word (委員會, 資料, 世界: the general IDF is below 7).
+ */
+
+/** What may stand before a word used on its own: no character, punctuation, particles. */
+const OPEN_BEFORE =
+  /(?:^|[^\p{Script=Han}]|[的是在和與及或也都就把被對從向跟用到說叫稱為這那個些種])$/u;
+
+/**
+ * Whether a word at `at` stands alone: punctuation or a particle before it, or a word before
+ * it that is no modifier (討論|物聯網: a verb and its object; 工業|物聯網: a compound).
+ */
+function standsAlone(fullText: string, at: number, form: string): boolean {
+  const prev = fullText.slice(Math.max(0, at - 1), at);
+  const window = fullText.slice(Math.max(0, at - 4), at);
+  const tokens = segmentChinese(window + form);
+  // 駕|駛執照: the form's first character belongs to the word before it; no word of its own.
+  if (!tokens.some((t) => t.start === window.length)) return false;
+  if (OPEN_BEFORE.test(prev)) return true;
+  const last = tokens.find((t) => t.end === window.length);
+  return last !== undefined && /^(?:v|vd|vi|vg|p|c|u|ul|uj|d|r|m|q|f|y)$/.test(last.pos);
+}
+
+/** Below this general IDF a word is an everyday one (委員會 5.7, 資料 5.9, 世界 4.4). */
+const EVERYDAY = 7;
+
+export function zhMaterialForms(fullText: string, key: string): string[] {
+  const k = [...key.trim()];
+  if (k.length < 3 || !k.every((c) => /\p{Script=Han}/u.test(c))) return [];
+  const keyText = k.join('');
+  const candidates = new Set<string>();
+  for (let n = 3; n < k.length; n++) candidates.add(k.slice(k.length - n).join(''));
+  // Forms keeping the first and last characters, read off the material around the key's first
+  // character (網…路): at most six characters.
+  const first = k[0]!;
+  const last = k[k.length - 1]!;
+  for (let at = fullText.indexOf(first); at >= 0; at = fullText.indexOf(first, at + 1)) {
+    for (let n = 2; n < k.length && n <= 6; n++) {
+      const piece = fullText.slice(at, at + n);
+      if (piece.endsWith(last) && [...piece].length === n && abbreviates(piece, keyText))
+        candidates.add(piece);
+    }
+  }
+  const out: string[] = [];
+  for (const form of candidates) {
+    if (!usedOnItsOwn(fullText, keyText, form)) continue;
+    const idf = generalIdf(form);
+    if (idf !== undefined && idf < EVERYDAY) continue;
+    out.push(form);
+  }
+  return out.slice(0, 3);
+}
+
+/**
+ * Whether the material writes `form` outside the key, mostly as a word of its own: at least
+ * at least half of such uses stand alone (學術網路 once among many 網路 does not make 網路 a class).
+ */
+function usedOnItsOwn(fullText: string, key: string, form: string): boolean {
+  let uses = 0;
+  let compound = 0;
+  for (let at = fullText.indexOf(form); at >= 0; at = fullText.indexOf(form, at + 1)) {
+    // Inside an occurrence of the key itself.
+    const keyAt = fullText.lastIndexOf(key, at + form.length - 1);
+    if (keyAt >= 0 && keyAt <= at && keyAt + key.length >= at + form.length) continue;
+    if (standsAlone(fullText, at, form)) uses++;
+    else compound++;
+  }
+  return uses > 0 && compound <= uses;
+}
