@@ -13,7 +13,7 @@ import { balanceTrueFalse, enforceSpread, keyLongestOver } from './balance.js';
 import { acceptedWordingsNote } from './en-typed-keys.js';
 import { normalizeShortAnswer } from '../../scoring/short-answer.js';
 import { buildDropdown, buildMultipleChoice } from './build-choice.js';
-import { boundedNumber, buildShortAnswer, buildTrueFalse, tiedNumber } from './build-statement.js';
+import { buildShortAnswer, buildTrueFalse, tiedNumber } from './build-statement.js';
 import type { ClozeCandidate } from './candidates/cloze.js';
 import type { DefinitionCandidate } from './candidates/definition.js';
 import type { BuildContext, Draft } from './draft.js';
@@ -635,14 +635,7 @@ function build(
         !(x.kind === 'term' && isSpeakerName(speakers, x.text)) &&
         !(x.kind !== 'field' && glossedBeside(sentence.text, x)) &&
         // A blank its neighbours fix (「二級_____」, 「_____或者是十個」) tests reading, not knowing.
-        !(blank && x.kind !== 'field' && fixedByNeighbours(ctx.a, sentence, x)) &&
-        // A number under a bound (「_____之內」, "within _____") as a choice: an option on the
-        // implied side (十一天 for 十天之內) fits too. Typed, it has one answer.
-        !(
-          (type === 'multiple_choice' || type === 'dropdown_fill_in_blank') &&
-          x.kind === 'number' &&
-          boundedNumber(sentence.text, x)
-        ),
+        !(blank && x.kind !== 'field' && fixedByNeighbours(ctx.a, sentence, x)),
     );
     if (!answers.length) return undefined;
     if (answers.length < c.answers.length) c = { ...c, answers };
