@@ -329,9 +329,9 @@ describe('expert is not basic repeated', () => {
     );
     const tested = new Set(expert.questions.map((q) => q.citation.quote));
     const shared = basic.questions.filter((q) => tested.has(q.citation.quote)).length;
-    // Before: 8 of the 10 basic sentences were tested again at expert. Since decision 0044
-    // refuses Latin-name options of another kind (NFT among NCC/TTC/III), the talk has fewer
-    // choice candidates, and both levels draw on the same few good ones: at most 4.
+    // Before: 8 of the 10 basic sentences were tested again at expert. Decision 0044 refuses
+    // Latin-name options of another kind (fewer choice candidates in this talk) and decision
+    // 0046's supply-based type mix asks basic's blanks elsewhere: a few shared sentences remain.
     expect(shared).toBeLessThanOrEqual(4);
     // A panel: the panellists' lines give blanks but no true/false statements (a claim someone
     // else makes is not a fact of the material), so expert may fall a question short.

@@ -285,16 +285,36 @@ export function withoutAsides(text: string, keep: { start: number; end: number }
   return out.length >= Math.min(12, text.length) ? out : text;
 }
 
+/**
+ * Words that bound a number rather than state it: the statement stays true when the number
+ * moves one way ("more than 10" → "more than 5", "after 10 days" → "after 20 days", 十天之內 →
+ * 十一天之內 are implied by the original). A number beside one is never swapped (decision 0046):
+ * which way makes it false depends on the quantifier, and "not implied" is not yet "false".
+ */
 const BOUND_BEFORE =
-  /(?:\b(?:over|more than|less than|fewer than|greater than|at least|at most|above|below|under|exceed(?:s|ing)?|up to|nearly|almost|about|around|approximately|roughly|some|upwards of|no more than|no less than)\s+(?:[$€£¥]\s*)?|(?:超過|逾|多於|少於|不到|不足|至少|最多|將近|接近|約|大約|大概|高達|近|達)\s*)$/iu;
+  /(?:\b(?:over|more than|less than|fewer than|greater than|higher than|lower than|larger than|smaller than|longer than|shorter than|older than|younger than|later than|earlier than|at least|at most|above|below|under|exceed(?:s|ing)?|up to|nearly|almost|about|around|approximately|roughly|some|upwards of|no more than|no less than|within|after|before|until|till|beyond|in under|as (?:many|much|few|little|long|short) as)\s+(?:[$€£¥]\s*)?|(?:超過|逾|多於|少於|高於|低於|大於|小於|不到|不足|至少|最多|最少|將近|接近|約|大約|大概|高達|近|達|滿|未滿)\s*)$/iu;
 const BOUND_AFTER =
-  /^\s*(?:%|percent|per cent|％)?\s*(?:\p{L}{1,12}\s*)?(?:or (?:more|less|fewer|higher|lower|above|below|so)|plus\b|\+|以上|以下|以內|左右|上下|多|餘|出頭)/iu;
+  /^\s*(?:%|percent|per cent|％)?\s*(?:\p{L}{1,12}\s*)?(?:or (?:more|less|fewer|higher|lower|above|below|so|later|earlier|longer|sooner)|plus\b|\+|以上|以下|以內|之內|之後|以後|之前|以前|之上|之下|為止|左右|上下|多|餘|出頭)/iu;
+/** A time unit: 十天內, 三年內 ("within"). */
+const TIME_UNIT = /(?:年|月|日|天|週|周|小時|分|秒|days?|weeks?|months?|years?|hours?|minutes?)$/iu;
+
+/** "by 2030": a deadline year is a bound too ("by 2035" is implied); "by 10%" is a change. */
+function boundedByDeadline(before: string, text: string): boolean {
+  const year = Number(/^\d{4}/u.exec(text)?.[0] ?? NaN);
+  return /\bby\s+$/iu.test(before) && year >= 1800 && year <= 2200;
+}
 
 /** Whether the number stands under a bound or an approximation in its sentence. */
 export function boundedNumber(text: string, answer: { start: number; end: number }): boolean {
   const before = text.slice(Math.max(0, answer.start - 24), answer.start);
   const after = text.slice(answer.end, answer.end + 16);
-  return BOUND_BEFORE.test(before) || BOUND_AFTER.test(after);
+  const number = text.slice(answer.start, answer.end);
+  return (
+    BOUND_BEFORE.test(before) ||
+    BOUND_AFTER.test(after) ||
+    boundedByDeadline(before, number) ||
+    (TIME_UNIT.test(number) && /^\s*內/u.test(after))
+  );
 }
 
 /**

@@ -91,6 +91,8 @@ async function generate(
     (settings.seed ?? randomInt(2 ** 31)) ^
       hashString(`${analysis.fullText.length}:${analysis.fullText.slice(0, 2000)}`),
   );
+  // The even split sizes the key-longest budgets until selection plans the real mix from the
+  // material's supply per type (decision 0046) and resizes them.
   const slots = planSlots(settings.questionCount, settings.questionTypes);
   const choiceItems = slots.filter((s) => s === 'multiple_choice').length;
   const blankItems = slots.filter((s) => s === 'dropdown_fill_in_blank').length;
@@ -158,7 +160,7 @@ async function generate(
       shortQuizNotice(
         settings.questionCount,
         questions,
-        slots,
+        selected.slots,
         new Set([...cloze, ...definitions].map((c) => c.sentence.id)).size,
         analysis.fullText.length,
       ),

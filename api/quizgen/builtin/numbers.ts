@@ -72,7 +72,60 @@ export function findNumbers(sentence: string): NumberMention[] {
       ordinal: !!m[1],
     });
   }
-  return out.sort((a, b) => a.start - b.start);
+  out.sort((a, b) => a.start - b.start);
+  // A label, a citation's year or a figure of speech is no quantity of the material: never a
+  // key, a swapped value or a distractor (decision 0046).
+  return out.filter((m) => !isTriviaNumber(sentence, m, out));
+}
+
+/** A number that labels a part of the book: Figure 3, Fig. 2.1, Table 4, page 12, Plot 2. */
+const LABEL_BEFORE =
+  /\b(?:fig(?:ure)?s?\.?|tables?|pages?|pp?\.|plots?|panels?|exhibits?|appendix|appendices|exercises?|examples?|equations?|eqs?\.|footnotes?|slides?|lines?)\s*$/iu;
+/** Section 1.2, Chapter 3.4: a book's own numbering (Section 8 of a law is content). */
+const NUMBERED_PART_BEFORE = /\b(?:sections?|chapters?)\s*$/iu;
+/** 圖 3、表二、第 12 頁: a figure, table or page of the book. */
+const ZH_LABEL_BEFORE = /[圖表]\s*$/u;
+const ZH_PAGE = /^(?:第\s*)?[\d零〇一二兩三四五六七八九十百]+\s*頁$/u;
+/** A citation's year: (Smith, 2019), Smith et al. (2019), （王，2019）. */
+const CITATION_BEFORE =
+  /(?:(?:\p{Lu}[\p{L}'’-]+|et al\.?)\s*[,，]?\s*|\p{Lu}[\p{L}'’-]+(?:\s+et al\.?)?\s*\(|[\p{Script=Han}]{2,4}\s*[，,]\s*)$/u;
+/** 一千、一萬、百萬: a round figure said for "very many" (聽一千人的意見). */
+const ROUND_FIGURE = /^(?:一?[百千萬]|十萬|一?百萬|一?千萬|一?億)(?:[人個次遍句種倍]|$)/u;
+
+/**
+ * Whether a number of the sentence is trivia rather than a quantity it teaches: a label of the
+ * book (Figure 3, page 12, 圖 2, 第 12 頁), the year of a citation ("(Smith, 2019)"), or a round
+ * figure used as a figure of speech (「聽一千人的意見」: a lone 一千/一萬 of people or times).
+ */
+export function isTriviaNumber(
+  sentence: string,
+  m: NumberMention,
+  all: readonly NumberMention[] = [m],
+): boolean {
+  const before = sentence.slice(Math.max(0, m.start - 24), m.start);
+  if (!m.ordinal && LABEL_BEFORE.test(before)) return true;
+  if (NUMBERED_PART_BEFORE.test(before) && /^\d+\.\d/u.test(m.text)) return true;
+  if (m.style === 'arabic' && ZH_LABEL_BEFORE.test(before)) return true;
+  if (ZH_LABEL_BEFORE.test(before) && m.style === 'chinese' && !m.unit) return true;
+  if (m.unit === '頁' && ZH_PAGE.test(m.text)) return true;
+  const year = m.style === 'arabic' && !m.unit && m.value >= 1800 && m.value <= 2100;
+  if (year) {
+    const open =
+      before.lastIndexOf('(') > before.lastIndexOf(')') ||
+      before.lastIndexOf('（') > before.lastIndexOf('）');
+    const after = sentence.slice(m.end, m.end + 3);
+    if (open && CITATION_BEFORE.test(before) && /^[a-z]?\s*[)）;；,，]/u.test(after)) return true;
+  }
+  // A round figure of speech: the sentence states no other number, and says more than it.
+  if (
+    m.style === 'chinese' &&
+    !m.ordinal &&
+    ROUND_FIGURE.test(m.text) &&
+    all.length === 1 &&
+    [...sentence.trim()].length > [...m.text].length + 2
+  )
+    return true;
+  return false;
 }
 
 /** 二十五 → 25, 兩 → 2, 五分之三 → 0.6; undefined when it is not a numeral. */

@@ -48,14 +48,53 @@ const REMAINDER_ORDER: QuestionType[] = [
 ];
 
 /**
- * The question types of a quiz, as even as the count allows (the extra slots to the types that
- * pass most often), interleaved in the order asked.
+ * How often a question of each type was acceptable in the blind grades of hold-out v5 (shipped
+ * code, basic and expert averaged, docs/quality/2026-11-27-s9): the type's prior when the
+ * material's supply of strong candidates is split among the types. Chinese dropdowns were
+ * graded sound 25–35%, Chinese statements 80–92%.
  */
-export function planSlots(count: number, types: QuestionType[]): QuestionType[] {
-  if (!types.length) return [];
-  const counts = new Map(types.map((t) => [t, Math.floor(count / types.length)] as const));
-  const extra = [...types].sort((x, y) => REMAINDER_ORDER.indexOf(x) - REMAINDER_ORDER.indexOf(y));
-  for (let i = 0; i < count % types.length; i++) counts.set(extra[i]!, counts.get(extra[i]!)! + 1);
+export const TYPE_QUALITY: Record<'en' | 'zh', Record<QuestionType, number>> = {
+  en: { true_false: 0.64, short_answer: 0.58, dropdown_fill_in_blank: 0.56, multiple_choice: 0.44 },
+  zh: { true_false: 0.86, multiple_choice: 0.55, short_answer: 0.53, dropdown_fill_in_blank: 0.3 },
+};
+
+/** No type takes more than this share of a quiz of several types (when the others can fill). */
+export const MAX_TYPE_SHARE = 0.4;
+/** Each type with a strong candidate gets about this share when its supply allows (≥ 1). */
+export const MIN_TYPE_SHARE = 0.15;
+
+export interface SlotPlanOptions {
+  /**
+   * Strong candidates per type in this material (built and checked among the best-weighed):
+   * a type with none gets no slot, the others share the count by supply × TYPE_QUALITY.
+   */
+  supply?: ReadonlyMap<QuestionType, number>;
+  /** Draws the split, so it differs from quiz to quiz (without it: the expected split). */
+  rng?: Rng;
+  /** Acceptable rate per type (TYPE_QUALITY of the material's language; English by default). */
+  quality?: Record<QuestionType, number>;
+}
+
+/**
+ * The question types of a quiz, interleaved in the order asked.
+ *
+ * Without a supply: as even as the count allows (the extra slots to the types that pass most
+ * often). With one (decision 0046): quality over evenness — every type with a strong candidate
+ * gets at least one slot and about 15% of the count when its supply allows, none more than 40%
+ * (unless too few types have candidates to fill the count otherwise), a type without a strong
+ * candidate none; the rest is drawn slot by slot by the type's blind-graded acceptable rate,
+ * scaled down for a type whose remaining supply is under an even share.
+ */
+export function planSlots(
+  count: number,
+  types: QuestionType[],
+  options: SlotPlanOptions = {},
+): QuestionType[] {
+  if (!types.length || count <= 0) return [];
+  const counts = options.supply
+    ? (supplySplit(count, types, options.supply, options.rng, options.quality ?? TYPE_QUALITY.en) ??
+      evenSplit(count, types))
+    : evenSplit(count, types);
   const out: QuestionType[] = [];
   while (out.length < count)
     for (const t of types)
@@ -64,6 +103,63 @@ export function planSlots(count: number, types: QuestionType[]): QuestionType[] 
         counts.set(t, counts.get(t)! - 1);
       }
   return out;
+}
+
+function evenSplit(count: number, types: QuestionType[]): Map<QuestionType, number> {
+  const counts = new Map(types.map((t) => [t, Math.floor(count / types.length)] as const));
+  const extra = [...types].sort((x, y) => REMAINDER_ORDER.indexOf(x) - REMAINDER_ORDER.indexOf(y));
+  for (let i = 0; i < count % types.length; i++) counts.set(extra[i]!, counts.get(extra[i]!)! + 1);
+  return counts;
+}
+
+/** The supply-weighted split (planSlots), or undefined when no type has a strong candidate. */
+function supplySplit(
+  count: number,
+  types: QuestionType[],
+  supply: ReadonlyMap<QuestionType, number>,
+  rng: Rng | undefined,
+  quality: Record<QuestionType, number>,
+): Map<QuestionType, number> | undefined {
+  const have = (t: QuestionType) => Math.min(count, Math.max(0, supply.get(t) ?? 0));
+  const eligible = types.filter((t) => have(t) > 0);
+  if (!eligible.length) return undefined;
+  const counts = new Map<QuestionType, number>(types.map((t) => [t, 0]));
+  const cap = Math.max(1, Math.floor(count * MAX_TYPE_SHARE), Math.ceil(count / eligible.length));
+  const floor = Math.max(1, Math.round(count * MIN_TYPE_SHARE));
+  /** Weighted draw (the largest weight without an rng): one type of `pool`. */
+  const draw = (pool: QuestionType[], weight: (t: QuestionType) => number) => {
+    const weights = pool.map((t) => Math.max(1e-6, weight(t)));
+    const total = weights.reduce((x, y) => x + y, 0);
+    if (!rng) return pool[weights.indexOf(Math.max(...weights))]!;
+    let r = rng.next() * total;
+    for (let i = 0; i < pool.length; i++) if ((r -= weights[i]!) < 0) return pool[i]!;
+    return pool[pool.length - 1]!;
+  };
+  const add = (t: QuestionType) => counts.set(t, counts.get(t)! + 1);
+  const left = () => count - [...counts.values()].reduce((x, y) => x + y, 0);
+  if (count < eligible.length) {
+    // Fewer slots than types: one each for `count` types, drawn by supply × quality.
+    const pool = [...eligible];
+    while (left() > 0) {
+      const t = draw(pool, (x) => have(x) * quality[x]);
+      add(t);
+      pool.splice(pool.indexOf(t), 1);
+    }
+    return counts;
+  }
+  for (const t of eligible) counts.set(t, Math.min(have(t), floor, cap));
+  while (left() > 0) {
+    const n = (t: QuestionType) => counts.get(t)!;
+    // Within the supply and the cap first; past the supply (a candidate beyond the strong ones
+    // may still build) before past the cap.
+    let pool = eligible.filter((t) => n(t) < Math.min(cap, have(t)));
+    if (!pool.length) pool = eligible.filter((t) => n(t) < cap);
+    if (!pool.length) pool = eligible;
+    // A supply of an even share or more is full: past it only quality weighs.
+    const even = count / eligible.length;
+    add(draw(pool, (t) => quality[t] * Math.min(1, Math.max(0.5, have(t) - n(t)) / even)));
+  }
+  return counts;
 }
 
 /**
@@ -78,19 +174,10 @@ export function selectDrafts(
   settings: QuizSettings,
   rng: Rng,
   onSlot: (done: number) => void,
-): { drafts: Draft[]; notices: QuizNotice[] } {
+): { drafts: Draft[]; notices: QuizNotice[]; slots: QuestionType[] } {
   const types = settings.questionTypes.length
     ? settings.questionTypes
     : (['multiple_choice'] as QuestionType[]);
-  // The types' order is drawn per quiz too: always MC, T/F, blank, short answer is a pattern.
-  const slots = rng.shuffle(planSlots(settings.questionCount, types));
-  const tfCount = slots.filter((s) => s === 'true_false').length;
-  const planned = {
-    choices: slots.filter((s) => s === 'multiple_choice').length,
-    blanks: slots.filter((s) => s === 'dropdown_fill_in_blank').length,
-  };
-  const trues = drawTrueCount(tfCount, rng);
-  const truths = rng.shuffle(Array.from({ length: tfCount }, (_, i) => i < trues));
   const topics = topicWords(ctx.a, settings.additionalInstructions ?? '');
   const speakers = findSpeakers(ctx.a.sentences);
   const weighed = weigh(ctx.a, [...definitions, ...cloze], settings, topics, speakers);
@@ -109,6 +196,30 @@ export function selectDrafts(
   const base = weighed.sort(
     (x, y) => y.weight - x.weight || x.candidate.sentence.id - y.candidate.sentence.id,
   );
+  // The mix follows what this material can ask well (decision 0046): each type's share from
+  // its supply of strong candidates. The types' order is drawn per quiz too: always MC, T/F,
+  // blank, short answer is a pattern.
+  const supply =
+    types.length > 1 ? typeSupply(ctx, base, types, settings.questionCount, speakers) : undefined;
+  const slots = rng.shuffle(
+    planSlots(settings.questionCount, types, {
+      supply,
+      rng,
+      quality: TYPE_QUALITY[ctx.a.language === 'zh' ? 'zh' : 'en'],
+    }),
+  );
+  const tfCount = slots.filter((s) => s === 'true_false').length;
+  const planned = {
+    choices: slots.filter((s) => s === 'multiple_choice').length,
+    blanks: slots.filter((s) => s === 'dropdown_fill_in_blank').length,
+  };
+  // The key-longest budgets follow the plan (the caller sized them for an even split).
+  ctx.mcqLongest.max = Math.floor(planned.choices * KEY_LONGEST_BUDGET);
+  ctx.blankLongest.max = Math.floor(
+    planned.blanks * (settings.difficulty === 'expert' ? 2 : 1) * KEY_LONGEST_BUDGET,
+  );
+  const trues = drawTrueCount(tfCount, rng);
+  const truths = rng.shuffle(Array.from({ length: tfCount }, (_, i) => i < trues));
   const perSection = new Array<number>(SECTIONS).fill(0);
   /** Questions per file or sheet, when the material has several: each gets its share. */
   const perGroup = new Map<string, number>();
@@ -299,7 +410,63 @@ export function selectDrafts(
   return {
     drafts: enforceSpread(balanceTrueFalse(ctx, enforceSpread(drafts), share)),
     notices,
+    slots,
   };
+}
+
+/** The share of choice items (and of blanks) whose key may be the longest option. */
+const KEY_LONGEST_BUDGET = 0.35;
+
+/** How many of the best-weighed candidates, per question asked, count as a type's supply. */
+const SUPPLY_POOL_PER_QUESTION = 4;
+
+/**
+ * Strong candidates per type: among the best-weighed candidates (four per question asked, at
+ * least 40 — the ones the quiz would really ask), how many distinct sentences build a question
+ * of the type that passes selection's checks, up to the count (true/false: bounded by twice
+ * the checkable false statements, the harder half). Probed on a copy of the context, so nothing is used up.
+ */
+export function typeSupply(
+  ctx: BuildContext,
+  base: ReadonlyArray<{ candidate: Candidate }>,
+  types: QuestionType[],
+  count: number,
+  speakers: Speakers = { names: new Set() },
+): Map<QuestionType, number> {
+  const pool = base.slice(0, Math.max(40, count * SUPPLY_POOL_PER_QUESTION));
+  const probe: BuildContext = {
+    ...ctx,
+    usedKeys: new Set(),
+    allowReuse: false,
+    checkableTruths: false,
+    mcqLongest: { used: 0, max: Infinity },
+    blankLongest: { used: 0, max: Infinity },
+  };
+  const out = new Map<QuestionType, number>();
+  /** Distinct sentences of the pool that build an item of the type (up to the count). */
+  const builds = (type: QuestionType, truth: boolean, among = pool) => {
+    const sentences = new Set<number>();
+    for (const { candidate } of among) {
+      if (sentences.size >= count) break;
+      if (sentences.has(candidate.sentence.id) || !fits(type, candidate)) continue;
+      if (build(probe, type, candidate, truth, speakers)) sentences.add(candidate.sentence.id);
+    }
+    return sentences.size;
+  };
+  // Statements are sought as deep as a slot seeks one: a statement of a less central sentence
+  // is still sound (T/F was graded the soundest type at every level), and a checkable false one
+  // is rarer than a blank.
+  const deep = base.slice(0, MAX_TRIES_PER_SLOT);
+  for (const type of types)
+    out.set(
+      type,
+      // Statements need both truths: about as many false ones (a checkable swap) as true ones;
+      // a material with no checkable false statement has one true statement's worth.
+      type === 'true_false'
+        ? Math.min(builds(type, true, deep), 2 * builds(type, false, deep) + 1)
+        : builds(type, true),
+    );
+  return out;
 }
 
 /** What a question shows a learner: its stem and every option. */
@@ -570,8 +737,13 @@ const BANDS: Record<Difficulty, [number, number, number]> = {
 };
 
 /** What a candidate asks about, for the difficulty's preference. */
-function askedKind(c: Candidate): 'definition' | 'number' | 'field' | 'relation' | 'term' {
+function askedKind(
+  c: Candidate,
+): 'definition' | 'list' | 'table' | 'number' | 'field' | 'relation' | 'term' {
   if ('body' in c) return 'definition';
+  // A family that writes its own items: a list ("which is NOT one of …", over one or two
+  // places of the material) or a table row (compared with the other rows of its column).
+  if ('build' in c && typeof c.build === 'function') return c.sentence.record ? 'table' : 'list';
   const kinds = c.answers.map((x) => x.kind);
   if (kinds[0] === 'number') return 'number';
   if (kinds[0] === 'field') return 'field';
@@ -582,13 +754,47 @@ function askedKind(c: Candidate): 'definition' | 'number' | 'field' | 'relation'
 /**
  * Difficulty changes what is asked, not only how close the distractors are: beginner and basic
  * prefer definitions and central terms; advanced prefers relations and numbers; expert prefers
- * relations, numbers and table comparisons over plain term recall.
+ * the item families that are more than a verbatim cloze — definitions (term ↔ definition),
+ * lists ("which is NOT one of"), table comparisons, numbers — over a blank in a sentence, and
+ * a plain one-term cloze least (decision 0046).
  */
 const KIND_WEIGHT: Record<Difficulty, Record<ReturnType<typeof askedKind>, number>> = {
-  beginner: { definition: 1.4, term: 1.1, field: 1, number: 0.6, relation: 0.8 },
-  basic: { definition: 1.25, term: 1, field: 1, number: 0.85, relation: 0.95 },
-  advanced: { definition: 1, term: 0.85, field: 1.1, number: 1.3, relation: 1.25 },
-  expert: { definition: 0.9, term: 0.7, field: 1.2, number: 1.4, relation: 1.45 },
+  beginner: {
+    definition: 1.4,
+    list: 0.8,
+    table: 1,
+    term: 1.1,
+    field: 1,
+    number: 0.6,
+    relation: 0.8,
+  },
+  basic: {
+    definition: 1.25,
+    list: 0.95,
+    table: 1,
+    term: 1,
+    field: 1,
+    number: 0.85,
+    relation: 0.95,
+  },
+  advanced: {
+    definition: 1,
+    list: 1.25,
+    table: 1.1,
+    term: 0.85,
+    field: 1.1,
+    number: 1.3,
+    relation: 1.25,
+  },
+  expert: {
+    definition: 1.7,
+    list: 1.9,
+    table: 1.5,
+    term: 0.6,
+    field: 1.2,
+    number: 1.5,
+    relation: 1.45,
+  },
 };
 
 /** Topic-matching candidates outweigh the rest this much: instructions visibly steer the quiz. */
