@@ -69,7 +69,7 @@ describe('the summary of a round', () => {
   it('counts a card left unmarked apart from "still learning" (en)', async () => {
     await roundWithOneUnmarked('en');
     expect(squash(screen.getByRole('status'))).toContain(
-      'Know: 1 · Still learning: 1. Not marked: 1.',
+      'Know: 1 · Still learning: 1 · Not marked: 1.',
     );
     expect(squash(document.querySelector('.flash-piles__pile--learning strong'))).toContain('1');
     expect(screen.getByRole('button', { name: 'Study the 2 cards not yet known' })).toBeTruthy();
@@ -84,7 +84,7 @@ describe('the summary of a round', () => {
   it('counts a card left unmarked apart from "still learning" (zh-TW)', async () => {
     await roundWithOneUnmarked('zh-TW');
     expect(squash(screen.getByRole('status'))).toContain(
-      '會了 1 張，還在學 1 張。 還有 1 張沒有標記。',
+      '會了 1 張，還在學 1 張，還有 1 張沒有標記。',
     );
     expect(screen.getByRole('button', { name: '再練還沒學會的 2 張' })).toBeTruthy();
   });

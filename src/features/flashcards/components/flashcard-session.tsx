@@ -123,8 +123,13 @@ export function FlashcardSession({ deck, onStillLearning }: Props) {
             {learningLeft === 0 ? t('summary.allKnown') : t('summary.title')}
           </h2>
           <p>
-            {t('summary.body', { know: counts.know, learning: counts.learning })}
-            {unmarked > 0 && <> {t('summary.unmarked', { count: unmarked })}</>}
+            {unmarked > 0
+              ? t('summary.bodyUnmarked', {
+                  know: counts.know,
+                  learning: counts.learning,
+                  count: unmarked,
+                })
+              : t('summary.body', { know: counts.know, learning: counts.learning })}
           </p>
           {onStillLearning && sentToReview.size > 0 && (
             <p className="flash-summary__review">
