@@ -57,6 +57,8 @@ export function ReviewReveal({
   const location = kit.formatLocation(detail.citation?.location, tq);
   const concepts = (detail.relatedConcepts ?? []).filter((c) => c.trim());
   const yourAnswer = result ? result.userAnswer : entry.answerText;
+  // "I don't know — show answer": the answer, shown; not "Incorrect" for a guess never made.
+  const shown = tone === 'incorrect' && !yourAnswer;
 
   return (
     <section
@@ -66,12 +68,12 @@ export function ReviewReveal({
       <h2 id="review-verdict" ref={headingRef} tabIndex={-1} className="review-reveal__verdict">
         {tone === 'correct' ? (
           <CheckIcon size={24} />
-        ) : tone === 'incorrect' ? (
+        ) : shown ? null : tone === 'incorrect' ? (
           <CrossIcon size={24} />
         ) : (
           <CloudIcon size={24} />
         )}
-        {t(`reveal.${tone}`)}
+        {t(shown ? 'reveal.shown' : `reveal.${tone}`)}
         {afterSync && <span className="review-reveal__synced">{t('reveal.synced')}</span>}
       </h2>
 
