@@ -72,7 +72,7 @@ describe('the summary of a round', () => {
       'Know: 1 · Still learning: 1 · Not marked: 1.',
     );
     expect(squash(document.querySelector('.flash-piles__pile--learning strong'))).toContain('1');
-    expect(screen.getByRole('button', { name: 'Study the 2 cards not yet known' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Study 2 cards again' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Next/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Start over' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Shuffle' })).toBeNull();
