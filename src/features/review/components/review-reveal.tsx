@@ -65,7 +65,12 @@ export function ReviewReveal({
       className={clsx('review-reveal', `review-reveal--${tone}`)}
       aria-labelledby="review-verdict"
     >
-      <h2 id="review-verdict" ref={headingRef} tabIndex={-1} className="review-reveal__verdict">
+      <h2
+        id="review-verdict"
+        ref={headingRef}
+        tabIndex={-1}
+        className={clsx('review-reveal__verdict', shown && 'review-reveal__verdict--shown')}
+      >
         {tone === 'correct' ? (
           <CheckIcon size={24} />
         ) : shown ? null : tone === 'incorrect' ? (
