@@ -159,6 +159,19 @@ test('a learner uploads three files by drag and drop, reads the extracted text, 
   await expect(
     page.locator('.text-unit').filter({ has: holiday }).locator('.text-unit__label'),
   ).toHaveText('工作表 zh_gov_office_calendar_115_utf8_bom.csv');
+  // Scrolled on a phone, the page's label stays under the file's name, both in view.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await passage.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 90));
+  const stuckName = page.locator('.text-file').filter({ has: passage }).locator('.text-file__name');
+  const stuckLabel = page
+    .locator('.text-unit')
+    .filter({ has: passage })
+    .locator('.text-unit__label');
+  const nameBox = (await stuckName.boundingBox())!;
+  const labelBox = (await stuckLabel.boundingBox())!;
+  expect(nameBox.y).toBeGreaterThanOrEqual(63);
+  expect(labelBox.y).toBeGreaterThanOrEqual(nameBox.y + nameBox.height - 1);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.getByText('偵測到的語言')).toBeVisible();
 
   // Ticking one file shows only its text.

@@ -32,6 +32,7 @@ const T = {
     finish: '完成複習',
     correct: '答對了',
     incorrect: '答錯了',
+    shown: '答案揭曉',
     waiting: '已儲存，連線後同步',
     synced: '已同步',
     summary: '今日複習完成！',
@@ -72,6 +73,7 @@ const T = {
     finish: 'Finish review',
     correct: 'Correct',
     incorrect: 'Incorrect',
+    shown: "Here's the answer",
     waiting: "Saved — will sync when you're online",
     synced: 'Synced',
     summary: "Today's review is done!",
@@ -435,8 +437,9 @@ test('en: review online — wrong and right, free key then premium explanation, 
 
   // "I don't know" on the last: a lapse; the summary counts what happened.
   await page.getByRole('button', { name: t.next }).click();
+  // The answer is shown, not called "incorrect": no guess was made.
   await page.getByRole('button', { name: t.dontKnow }).click();
-  await expect(page.getByRole('heading', { name: t.incorrect })).toBeFocused();
+  await expect(page.getByRole('heading', { name: t.shown })).toBeFocused();
   await page.getByRole('button', { name: t.finish }).click();
   await expect(page.getByRole('heading', { name: t.summary })).toBeVisible();
   await expect(page.locator('.review-summary__facts dd')).toHaveText(['3', '1']);

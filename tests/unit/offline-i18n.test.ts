@@ -40,6 +40,19 @@ describe('offline strings in both languages', () => {
     expect([...common.en].filter((k) => !common.zh.has(k))).toEqual([]);
   });
 
+  it("the banner's parts are whole sentences, joined as each language joins sentences", () => {
+    // Joined with " · " the banner read "…自動同步。 · 1 項變更等待同步" (the walk, issue 20).
+    const parts = (o: Record<string, string>, end: string) =>
+      Object.entries(o)
+        .filter(([k]) => /^(bannerOffline|pending_|failed_|storage)/.test(k))
+        .map(([, v]) => v)
+        .filter((v) => !v.endsWith(end));
+    expect(parts(zhCommon.offline as Record<string, string>, '。')).toEqual([]);
+    expect(parts(enCommon.offline as Record<string, string>, '.')).toEqual([]);
+    expect(zhCommon.offline.join).toBe('');
+    expect(enCommon.offline.join).toBe(' ');
+  });
+
   it('has the notices the learner must see, word for word', () => {
     expect(zhOffline.saved.title).toBe('已儲存 — 恢復連線後會自動評分');
     expect(enOffline.saved.title).toBe("Saved — will be scored when you're back online");

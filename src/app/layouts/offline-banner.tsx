@@ -35,7 +35,7 @@ export function OfflineBanner() {
     <div role="status" className="offline-banner-region">
       {parts.length > 0 && (
         <div className={`offline-banner offline-banner--${tone}`} data-testid="offline-banner">
-          <p className="offline-banner__text">{parts.join(' · ')}</p>
+          <p className="offline-banner__text">{parts.join(t('offline.join'))}</p>
           {outbox.length > 0 && (
             <Link to={paths.outbox} className="offline-banner__link">
               {t('offline.openOutbox')}

@@ -68,7 +68,10 @@ export function FlashcardSession({ deck, onStillLearning }: Props) {
     requestAnimationFrame(() => cardRef.current?.querySelector('button')?.focus());
   };
 
+  // Cards not marked "know it" are studied again; a card passed by without a mark is one of
+  // them, and the summary says so apart from the "still learning" pile it does not count in.
   const learningLeft = state.order.filter((id) => state.piles[id] !== 'know').length;
+  const unmarked = learningLeft - counts.learning;
 
   return (
     <section className="flash-session" aria-label={t('session.label')}>
@@ -119,7 +122,15 @@ export function FlashcardSession({ deck, onStillLearning }: Props) {
           <h2 className="flash-summary__title" ref={summaryRef} tabIndex={-1}>
             {learningLeft === 0 ? t('summary.allKnown') : t('summary.title')}
           </h2>
-          <p>{t('summary.body', { know: counts.know, learning: learningLeft })}</p>
+          <p>
+            {unmarked > 0
+              ? t('summary.bodyUnmarked', {
+                  know: counts.know,
+                  learning: counts.learning,
+                  count: unmarked,
+                })
+              : t('summary.body', { know: counts.know, learning: counts.learning })}
+          </p>
           {onStillLearning && sentToReview.size > 0 && (
             <p className="flash-summary__review">
               {t('summary.reviewNote', { count: sentToReview.size })}{' '}
@@ -131,7 +142,9 @@ export function FlashcardSession({ deck, onStillLearning }: Props) {
           <div className="flash-summary__actions">
             {learningLeft > 0 && (
               <Button onClick={() => restart('learning')}>
-                {t('summary.studyLearning', { count: learningLeft })}
+                {unmarked > 0
+                  ? t('summary.studyNotKnown', { count: learningLeft })
+                  : t('summary.studyLearning', { count: learningLeft })}
               </Button>
             )}
             <Button
@@ -173,27 +186,38 @@ export function FlashcardSession({ deck, onStillLearning }: Props) {
         </>
       )}
 
-      <div className="flash-session__nav">
-        <Button variant="secondary" onClick={prev} disabled={!state.done && state.index === 0}>
-          <span aria-hidden="true">←</span> {t('actions.prev')}
-        </Button>
-        <Button variant="secondary" onClick={next} disabled={state.done}>
-          {t('actions.next')} <span aria-hidden="true">→</span>
-        </Button>
-      </div>
-      <div className="flash-session__tools">
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => dispatch({ type: 'shuffle', random: Math.random })}
-          disabled={total < 2}
-        >
-          {t('actions.shuffle')}
-        </Button>
-        <Button variant="ghost" size="sm" onClick={() => restart('all')}>
-          {t('actions.restart')}
-        </Button>
-      </div>
+      {state.done || !card ? (
+        // The summary has its own ways on; "previous" still goes back to the last card.
+        <div className="flash-session__nav">
+          <Button variant="secondary" onClick={prev}>
+            <span aria-hidden="true">←</span> {t('actions.prev')}
+          </Button>
+        </div>
+      ) : (
+        <>
+          <div className="flash-session__nav">
+            <Button variant="secondary" onClick={prev} disabled={state.index === 0}>
+              <span aria-hidden="true">←</span> {t('actions.prev')}
+            </Button>
+            <Button variant="secondary" onClick={next}>
+              {t('actions.next')} <span aria-hidden="true">→</span>
+            </Button>
+          </div>
+          <div className="flash-session__tools">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => dispatch({ type: 'shuffle', random: Math.random })}
+              disabled={total < 2}
+            >
+              {t('actions.shuffle')}
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => restart('all')}>
+              {t('actions.restart')}
+            </Button>
+          </div>
+        </>
+      )}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/ui/button-link';
+import { LineIcon } from '../../../components/ui/line-icon';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import './flashcards.css';
 
@@ -17,7 +18,8 @@ export function FlashcardsFrame({ title, back, children }: Props) {
   return (
     <div className="page flash-page">
       <ButtonLink to={back.to} variant="ghost" size="sm" className="flash-page__back">
-        <span aria-hidden="true">←</span> {back.label}
+        <LineIcon d="M15 18l-6-6 6-6" />
+        {back.label}
       </ButtonLink>
       <header className="flash-page__header">
         {/* Without a deck's title (a message in its place) the page is simply "Flashcards". */}

@@ -13,7 +13,6 @@ import {
   type MaterialContent,
 } from '../lib/content';
 import { fileKindOf } from '../lib/file-kind';
-import { FileName } from './file-name';
 import { FileTypeIcon } from './file-type-icon';
 import { ChevronIcon, InfoIcon } from './icons';
 import './extracted-text-panel.css';
@@ -108,9 +107,7 @@ function ContentView({
         <section key={s.file.id} className="text-file" aria-labelledby={`text-file-${s.file.id}`}>
           <h3 className="text-file__name" id={`text-file-${s.file.id}`}>
             <FileTypeIcon kind={fileKindOf(s.file.type || s.file.name)} size={22} />
-            <span>
-              <FileName name={s.file.name} />
-            </span>
+            <span title={s.file.name}>{s.file.name}</span>
           </h3>
           <Warnings warnings={s.warnings} />
           {groupByUnit(s.blocks).map((unit, u) => (

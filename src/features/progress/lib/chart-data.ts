@@ -75,3 +75,46 @@ export function recentDays(studyDays: readonly string[], today: string, n = 28) 
 
 /** 0–1 accuracy as a whole percentage. */
 export const percent = (accuracy: number) => Math.round(Math.min(1, Math.max(0, accuracy)) * 100);
+
+/**
+ * The x axis's range: from the start of the first attempt's local day to the end of the
+ * last's, two hours more either side so a point at midnight is not cut at the edge. With
+ * ticks at noon (dayTicks), each day is a band with its label in the middle.
+ */
+export function dayDomain(first: number, last: number): { min: number; max: number } {
+  const start = new Date(first);
+  start.setHours(0, 0, 0, 0);
+  const end = new Date(last);
+  end.setHours(0, 0, 0, 0);
+  end.setDate(end.getDate() + 1);
+  const pad = 2 * 3_600_000;
+  return { min: start.getTime() - pad, max: end.getTime() + pad };
+}
+
+/**
+ * The x axis's ticks: local noon of whole days between `min` and `max` (ms), at most
+ * `limit` of them, every k-th day. At noon, each day's label stands in the middle of the
+ * attempts of that day: ticks at arbitrary instants put a 23:07 attempt nearer the next
+ * day's label than its own (the walk of issue 20).
+ */
+export function dayTicks(min: number, max: number, limit = 6): number[] {
+  if (!(max >= min)) return [];
+  const noon = (ms: number) => {
+    const d = new Date(ms);
+    d.setHours(12, 0, 0, 0);
+    return d.getTime();
+  };
+  let first = noon(min);
+  if (first < min) first = noon(first + DAY_MS);
+  const days = Math.floor((max - first) / DAY_MS) + 1;
+  if (days <= 0) return [];
+  const step = Math.max(1, Math.ceil(days / limit));
+  const out: number[] = [];
+  for (let i = 0; i < days; i += step) {
+    // Via the calendar, not i × 24 h: a daylight-saving day is 23 or 25 hours long.
+    const d = new Date(first);
+    d.setDate(d.getDate() + i);
+    if (d.getTime() <= max) out.push(d.getTime());
+  }
+  return out;
+}

@@ -12,7 +12,7 @@ import {
   Tooltip,
   type ChartConfiguration,
 } from 'chart.js';
-import { SERIES_STYLES, type ScoreSeries } from './chart-data';
+import { dayDomain, dayTicks, SERIES_STYLES, type ScoreSeries } from './chart-data';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, Tooltip, Legend);
 
@@ -31,10 +31,8 @@ export interface ChartLook {
 /** Draws the chart in `canvas`; the caller destroys it. */
 export function drawScoreChart(canvas: HTMLCanvasElement, series: ScoreSeries[], look: ChartLook) {
   const xs = series.flatMap((s) => s.points.map((p) => p.x));
-  const min = Math.min(...xs);
-  const max = Math.max(...xs);
-  // One day of room either side, so a single attempt is not drawn on the chart's edge.
-  const pad = max - min < 86_400_000 ? 86_400_000 : (max - min) * 0.04;
+  // Whole local days, from the first attempt's to the last's, each labelled at its noon.
+  const { min, max } = dayDomain(Math.min(...xs), Math.max(...xs));
   const config: ChartConfiguration<'line', Array<{ x: number; y: number }>> = {
     type: 'line',
     data: {
@@ -64,18 +62,16 @@ export function drawScoreChart(canvas: HTMLCanvasElement, series: ScoreSeries[],
       scales: {
         x: {
           type: 'linear',
-          min: min - pad,
-          max: max + pad,
+          min,
+          max,
           ticks: {
             color: look.text,
             font: { family: look.font },
-            maxTicksLimit: 6,
-            // Ticks closer than a day would repeat a date: each date is written once.
-            callback: (value, index, ticks) => {
-              const label = look.formatDate(Number(value));
-              const previous = index > 0 ? look.formatDate(Number(ticks[index - 1]!.value)) : '';
-              return label === previous ? '' : label;
-            },
+            callback: (value) => look.formatDate(Number(value)),
+          },
+          // One tick a day (or every few days) at local noon, each date once.
+          afterBuildTicks: (axis) => {
+            axis.ticks = dayTicks(axis.min, axis.max, 6).map((value) => ({ value }));
           },
           grid: { color: look.grid },
         },

@@ -23,6 +23,7 @@ import { QuestionConfirmDialog } from './question-confirm-dialog';
 import { QuestionNav } from './question-nav';
 import { QuestionProgress } from './question-progress';
 import { QuestionView } from './question-view';
+import { GenerationNotices } from './generation-notices';
 import { BackIcon } from './quiz-icons';
 
 const NO_DRAFTS: Readonly<Record<string, Draft>> = {};
@@ -151,6 +152,8 @@ export function QuestionSession({
         <h1 className="quiz-take__title">{quiz.title || t('take.untitled')}</h1>
         <QuestionProgress position={index + 1} total={total} answered={answeredCount} />
       </header>
+
+      <GenerationNotices />
 
       {quiz.completed && (
         <p className="quiz-take__notice">

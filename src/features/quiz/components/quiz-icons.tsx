@@ -30,6 +30,12 @@ export const RetakeIcon = () => (
     size={18}
   />
 );
+export const FlashcardsIcon = () => (
+  <Icon
+    d="M8 4h11a1 1 0 0 1 1 1v11M4 8h11a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1z"
+    size={18}
+  />
+);
 export const ChevronIcon = () => <Icon d="M6 9l6 6 6-6" size={18} className="q-icon q-chevron" />;
 export const AlertIcon = () => (
   <Icon

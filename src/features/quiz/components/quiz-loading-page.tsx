@@ -15,12 +15,12 @@ import { noticeTexts, renderNotice } from '../lib/generation-notices';
 import { pickTip, READY_DELAY_MS, stageTextAt, TIP_DELAY_MS } from '../lib/generation-progress';
 import { stopRun } from '../lib/generation-runner';
 import { useGenerationStore, type PendingGeneration } from '../stores/generation-store';
+import type { GeneratedQuizState } from './generation-notices';
 import { BulbIcon, SparkIcon } from './settings-icons';
 import './loading-page.css';
 
 /** Messages of more than a few words stay up long enough to read. */
 const MESSAGE_MS = 6000;
-const NOTICE_MS = 8000;
 
 /**
  * /materials/{id}/quiz/loading: runs the generation the settings screen asked for (spec §2
@@ -43,6 +43,7 @@ function GenerationScreen({ pending }: { pending: PendingGeneration }) {
   const refreshProfile = useAuthStore((s) => s.refreshProfile);
   const generateLater = useGenerateLater();
   const [readyQuizId, setReadyQuizId] = useState<string | null>(null);
+  const [readyNotices, setReadyNotices] = useState<string[]>([]);
   const [tip] = useState(() => pickTip());
   // A quiz ready in a second or two goes straight on: a tip shown for a moment cannot be read.
   const [tipShown, setTipShown] = useState(false);
@@ -64,9 +65,9 @@ function GenerationScreen({ pending }: { pending: PendingGeneration }) {
       // (the server says succeeded) instead of losing the quiz.
       store.forgetForm();
       materialChanged(materialId);
-      // What the learner should know about the quiz (at most three messages, merged by kind);
-      // toasts outlive the redirect.
-      for (const text of noticeTexts(outcome.notices)) toast.info(renderNotice(text, t), NOTICE_MS);
+      // What the learner should know about the quiz (at most three messages, merged by kind):
+      // shown above the first question (GenerationNotices), where they cover nothing.
+      setReadyNotices(noticeTexts(outcome.notices).map((text) => renderNotice(text, t)));
       setReadyQuizId(outcome.quizId);
       return;
     }
@@ -121,10 +122,11 @@ function GenerationScreen({ pending }: { pending: PendingGeneration }) {
     if (!readyQuizId) return;
     const timer = setTimeout(() => {
       useGenerationStore.getState().clear();
-      navigate(paths.quizQuestions(materialId, readyQuizId), { replace: true });
+      const state: GeneratedQuizState = { generationNotices: readyNotices };
+      navigate(paths.quizQuestions(materialId, readyQuizId), { replace: true, state });
     }, READY_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [readyQuizId, materialId, navigate]);
+  }, [readyQuizId, readyNotices, materialId, navigate]);
 
   const cancel = () => {
     const stopping = run.cancel();

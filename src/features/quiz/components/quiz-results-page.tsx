@@ -22,7 +22,7 @@ import { ResultsQuizExport } from './results-quiz-export';
 import { ResultsQuestionList } from './results-question-list';
 import { ResultsScoreCard } from './results-score-card';
 import { ResultsTypeAnalysis } from './results-type-analysis';
-import { BackIcon, RetakeIcon } from './quiz-icons';
+import { BackIcon, FlashcardsIcon, RetakeIcon } from './quiz-icons';
 import './quiz-common.css';
 import './quiz-results.css';
 
@@ -133,11 +133,12 @@ function QuizResults({ report, materialId }: { report: QuizReport; materialId: s
               {!retaking && <RetakeIcon />}
               {t('results.retake')}
             </Button>
-            <ResultsExport quizId={report.quizId} premium={report.premium || accountPremium} />
-            <ResultsQuizExport quizId={report.quizId} />
             <ButtonLink to={paths.quizFlashcards(materialId, report.quizId)} variant="secondary">
+              <FlashcardsIcon />
               {t('results.flashcards')}
             </ButtonLink>
+            <ResultsExport quizId={report.quizId} premium={report.premium || accountPremium} />
+            <ResultsQuizExport quizId={report.quizId} />
           </div>
         }
       />

@@ -57,21 +57,28 @@ export function ReviewReveal({
   const location = kit.formatLocation(detail.citation?.location, tq);
   const concepts = (detail.relatedConcepts ?? []).filter((c) => c.trim());
   const yourAnswer = result ? result.userAnswer : entry.answerText;
+  // "I don't know — show answer": the answer, shown; not "Incorrect" for a guess never made.
+  const shown = tone === 'incorrect' && !yourAnswer;
 
   return (
     <section
       className={clsx('review-reveal', `review-reveal--${tone}`)}
       aria-labelledby="review-verdict"
     >
-      <h2 id="review-verdict" ref={headingRef} tabIndex={-1} className="review-reveal__verdict">
+      <h2
+        id="review-verdict"
+        ref={headingRef}
+        tabIndex={-1}
+        className={clsx('review-reveal__verdict', shown && 'review-reveal__verdict--shown')}
+      >
         {tone === 'correct' ? (
           <CheckIcon size={24} />
-        ) : tone === 'incorrect' ? (
+        ) : shown ? null : tone === 'incorrect' ? (
           <CrossIcon size={24} />
         ) : (
           <CloudIcon size={24} />
         )}
-        {t(`reveal.${tone}`)}
+        {t(shown ? 'reveal.shown' : `reveal.${tone}`)}
         {afterSync && <span className="review-reveal__synced">{t('reveal.synced')}</span>}
       </h2>
 
