@@ -24,10 +24,26 @@ export function addDays(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00.000Z`) + n * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** Today in the learner's offset, with the instants it starts and ends at. */
+/**
+ * A card due this soon counts as due now even past midnight (Anki's learn-ahead limit): a card
+ * missed at 23:55 comes back in ten minutes, and "nothing due today" would hide it.
+ */
+export const LEARN_AHEAD_MS = 20 * 60_000;
+
+/**
+ * Today in the learner's offset, with the instants it starts and ends at, and `dueBefore`: the
+ * end of today or the learn-ahead limit, whichever is later — what "due today" counts up to.
+ */
 export function today(now: Date, utcOffset: number) {
   const day = localDay(now, utcOffset);
-  return { day, start: dayStart(day, utcOffset), end: dayStart(addDays(day, 1), utcOffset) };
+  const end = dayStart(addDays(day, 1), utcOffset);
+  const ahead = new Date(now.getTime() + LEARN_AHEAD_MS);
+  return {
+    day,
+    start: dayStart(day, utcOffset),
+    end,
+    dueBefore: ahead > end ? ahead : end,
+  };
 }
 
 /** The local hour (0–23) of an instant. */

@@ -52,7 +52,7 @@ export async function listUserCards(db: Db, userId: string) {
 export async function listDue(d: { db: Db; clock: Clock }, learner: Learner, q: DueQuery) {
   const userId = learner.id;
   const window = today(d.clock.now(), q.utcOffset);
-  const dayEnd = window.end.toISOString();
+  const dayEnd = window.dueBefore.toISOString();
   let cards = await listUserCards(d.db, userId);
   if (q.concept !== undefined) {
     if (!isPremium(learner)) throw new AppError('PREMIUM_REQUIRED');

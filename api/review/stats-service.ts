@@ -38,7 +38,7 @@ export async function reviewStats(d: { db: Db; clock: Clock }, userId: string, u
   const now = d.clock.now();
   const window = today(now, utcOffset);
   const weekEnd = iso(dayStart(addDays(window.day, 7), utcOffset));
-  const dueToday = await countCards(d.db, userId, iso(window.end));
+  const dueToday = await countCards(d.db, userId, iso(window.dueBefore));
   const dueThisWeek = await countCards(d.db, userId, weekEnd);
   const totalCards = await countCards(d.db, userId);
   const todays = await reviewAnswers(d.db, userId, iso(window.start), iso(window.end));

@@ -77,6 +77,7 @@ describe('local days', () => {
       day: '2026-03-10',
       start: new Date('2026-03-09T16:00:00.000Z'),
       end: new Date('2026-03-10T16:00:00.000Z'),
+      dueBefore: new Date('2026-03-10T16:00:00.000Z'),
     });
     expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
@@ -94,5 +95,21 @@ describe('local days', () => {
       streakDays: 1,
       studiedToday: true,
     });
+  });
+});
+
+describe('due today near midnight (learn-ahead)', () => {
+  it('counts a card due within 20 minutes as due, even past the end of the day', () => {
+    // 23:55 in Taipei: the day ends in five minutes; a card missed now is due at 00:05.
+    const now = new Date('2026-03-09T15:55:00.000Z');
+    const w = today(now, 480);
+    expect(w.end.toISOString()).toBe('2026-03-09T16:00:00.000Z');
+    expect(w.dueBefore.toISOString()).toBe('2026-03-09T16:15:00.000Z');
+    expect(new Date('2026-03-09T16:05:00.000Z') < w.dueBefore).toBe(true);
+  });
+
+  it('is the end of the day at any other hour', () => {
+    const w = today(new Date('2026-03-09T04:00:00.000Z'), 480);
+    expect(w.dueBefore.toISOString()).toBe(w.end.toISOString());
   });
 });

@@ -9,5 +9,7 @@ export const utcOffset = (now = new Date()) => 0 - now.getTimezoneOffset();
 
 /** The end of the learner's local today (ISO), the same instant the server calls dayEnd. */
 export function localDayEnd(now = new Date()): string {
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).toISOString();
+  const end = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime();
+  // As the server does (api/review/days.ts): a card due within 20 minutes is due now.
+  return new Date(Math.max(end, now.getTime() + 20 * 60_000)).toISOString();
 }
