@@ -129,6 +129,18 @@ describe('a key is a noun phrase where it stands', () => {
     expect(keys).not.toContain('predicting aid');
   });
 
+  it('refuses an answer word opening the sentence, an aside in parentheses, reported speech', () => {
+    for (const s of [
+      'No. About the DIGI plan, Taiwan has been on the second place.',
+      '(Although it would be reasonable to contact the college, the data are observational.)',
+      'But he was like, "I was in there for 42 hours."',
+    ])
+      expect(englishSentenceStandsAlone(s), s).toBe(false);
+    expect(englishSentenceStandsAlone('No one can predict the world 12 years down the line.')).toBe(
+      true,
+    );
+  });
+
   it('refuses spoken hedges and talk about the conversation', () => {
     expect(
       englishSentenceStandsAlone(
@@ -212,6 +224,10 @@ describe('short answers accept the material’s own other wordings', () => {
     expect(headOptionalWordings(text, 'slope parameter')).toContain('slope');
     expect(headOptionalWordings(text, 'bootstrap')).toContain('bootstrap method');
     expect(headOptionalWordings(text, 'pumping capacity')).toContain('heart pumping capacity');
+    // Not a piece of a longer name: "squares regression line" of "least squares regression line".
+    const ls =
+      'The least squares regression line is fit. We use the least squares regression line.';
+    expect(headOptionalWordings(ls, 'regression line')).toEqual([]);
   });
 
   it('pairs an acronym with its expansion when the material uses both', () => {

@@ -177,6 +177,10 @@ const escapeRe = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const PHRASE_END =
   '(?=\\s*[.,;:)!?]|\\s+(?:is|are|was|were|can|could|will|would|may|might|does|did|has|had|and|or|to|for|in|of|on|with|that|which|as|by|from|at)\\b)';
 
+/** Words a noun phrase may follow: an article, a possessive, a preposition, a copula. */
+const OPENS_PHRASE =
+  /^(?:the|a|an|this|that|these|those|its|their|our|his|her|my|your|of|in|on|for|to|with|by|from|at|into|about|and|or|as|is|are|was|were|be)$/i;
+
 /**
  * The key with or without a generic head, where the material itself writes that form as a noun
  * phrase: "bootstrap method" ↔ "the bootstrap", "slope parameter" ↔ "the slope". And a
@@ -206,17 +210,26 @@ export function headOptionalWordings(fullText: string, key: string): string[] {
     }
   if (words.length >= 2 && /^\p{Ll}/u.test(key)) {
     const re = new RegExp(
-      `(?<![\\p{L}\\d-])(\\p{Ll}{3,})\\s+${words.map(escapeRe).join('\\s+')}(?![\\p{L}\\d-])`,
+      `(?:([\\p{L}\\d'’-]+)\\s+)?(?<![\\p{L}\\d-])(\\p{Ll}{3,})\\s+${words.map(escapeRe).join('\\s+')}(?![\\p{L}\\d-])`,
       'gu',
     );
     const counts = new Map<string, number>();
+    const before = new Map<string, number>();
     for (const m of fullText.matchAll(re)) {
-      const w = m[1]!;
+      const w = m[2]!;
       if (EN_STOPWORDS.has(w) || /(?:ly|ing|ed)$/.test(w)) continue;
       counts.set(w, (counts.get(w) ?? 0) + 1);
+      if (m[1] && !OPENS_PHRASE.test(m[1])) {
+        const k = `${m[1].toLowerCase()} ${w}`;
+        before.set(k, (before.get(k) ?? 0) + 1);
+      }
     }
     const best = [...counts].sort((x, y) => y[1] - x[1])[0];
-    if (best && best[1] >= 2 && counts.size === 1) out.push(`${best[0]} ${key.trim()}`);
+    // "squares regression line" is a piece of "least squares regression line": a modifier the
+    // same word mostly precedes is the middle of a longer name.
+    const inside =
+      best && [...before].some(([k, n]) => k.endsWith(` ${best[0]}`) && n >= 2 && n * 2 >= best[1]);
+    if (best && !inside && best[1] >= 2 && counts.size === 1) out.push(`${best[0]} ${key.trim()}`);
   }
   return out;
 }

@@ -993,7 +993,7 @@ const modifierUse = new WeakMap<DocAnalysis, Map<string, boolean>>();
  */
 function modifierOnly(a: DocAnalysis, term: Term): boolean {
   if (/\s/.test(term.text)) return false;
-  // "Note that …", "We should also note that …": a word the material writes only before "that"
+  // "Note that …", "… and note how …": a word the material writes only before "that"/"how"
   // (or first in a sentence before a colon) is an instruction to the reader, not a thing.
   const mentions = term.sentenceIds.flatMap((id) =>
     a.sentences[id]!.mentions.filter((m) => m.key === term.key).map((m) => ({
@@ -1005,7 +1005,7 @@ function modifierOnly(a: DocAnalysis, term: Term): boolean {
     const after = s.text.slice(m.end);
     return (
       (m.start === 0 && /^\s*(?:that\b|:|,)/.test(after)) ||
-      (mentions.length >= 2 && /^\s*that\b/.test(after))
+      (mentions.length >= 2 && /^\s*(?:that|how|what|whether|why)\b/.test(after))
     );
   };
   if (term.kind === 'term' && mentions.length && mentions.every(instruction)) return true;

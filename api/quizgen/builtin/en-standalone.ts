@@ -54,6 +54,10 @@ export function englishSentenceStandsAlone(text: string): boolean {
   const t = text.trim();
   if (FIGURE_DEIXIS.test(t)) return false;
   if (SPOKEN_OPENING.test(t)) return false;
+  // "No. About the …", an aside in parentheses, reported speech ("he was like, "…"").
+  if (/^(?:no|yes|yeah|okay|ok|right|well|sure)[.!]\s/i.test(t)) return false;
+  if (/^[(（]/u.test(t)) return false;
+  if (/\b(?:was|is|were|are|['’]s|['’]re) like,/i.test(t)) return false;
   // "Just one, like the Central Bank of course, they …": a spoken hedge near the start.
   if (/^(?:[\p{L}’']+\s+){0,2}[\p{L}’']+,\s+like\b/u.test(t)) return false;
   // Talk about the conversation itself ("send it to you to edit … if it’s OK with you").
