@@ -150,7 +150,199 @@ export function materialAliases(fullText: string, key: string): string[] {
   // The material's own other wordings of an English key ("freezing problem" / "freezing
   // issue", "chi-square" / "chi-squared statistic"): each refused the other before.
   for (const wording of materialWordings(fullText, k)) out.add(wording);
-  return [...out];
+  // Round 5: the material's own shorter or longer wording, its acronym where it uses both, the
+  // person's other name it writes, and a count in words as in digits.
+  if (/^[\p{Script=Latin}\d][\p{Script=Latin}\d\s'’.,-]*$/u.test(k))
+    for (const wording of [
+      ...headOptionalWordings(fullText, k),
+      ...coUsedAcronyms(fullText, k),
+      ...personNameForms(fullText, k),
+      ...numberWordForms(k),
+    ])
+      if (wording.toLowerCase() !== k.toLowerCase()) out.add(wording);
+  return [...out].slice(0, 6);
+}
+
+/** Heads a phrase may drop or take without naming another thing ("bootstrap (method)"). */
+const GENERIC_HEADS = new Set(
+  `method methods parameter parameters model models approach approaches technique techniques
+procedure procedures process test statistic coefficient estimate function system framework
+strategy theory concept principle idea movement project policy program programme technology
+technologies tool tools platform`.split(/\s+/),
+);
+
+const escapeRe = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Words that may follow a noun phrase that ends where it stands (not a modifier of a noun). */
+const PHRASE_END =
+  '(?=\\s*[.,;:)!?]|\\s+(?:is|are|was|were|can|could|will|would|may|might|does|did|has|had|and|or|to|for|in|of|on|with|that|which|as|by|from|at)\\b)';
+
+/** Words a noun phrase may follow: an article, a possessive, a preposition, a copula. */
+const OPENS_PHRASE =
+  /^(?:the|a|an|this|that|these|those|its|their|our|his|her|my|your|of|in|on|for|to|with|by|from|at|into|about|and|or|as|is|are|was|were|be)$/i;
+
+/**
+ * The key with or without a generic head, where the material itself writes that form as a noun
+ * phrase: "bootstrap method" ↔ "the bootstrap", "slope parameter" ↔ "the slope". And a
+ * multi-word key with one modifier more, where the material writes that longer name at least
+ * twice ("pumping capacity" → "heart pumping capacity").
+ */
+export function headOptionalWordings(fullText: string, key: string): string[] {
+  const words = key.trim().split(/\s+/);
+  if (words.some((w) => !/^[\p{L}\d'’-]+$/u.test(w)) || words.length > 4) return [];
+  const out: string[] = [];
+  const asNoun = (phrase: string) =>
+    new RegExp(
+      `(?<![\\p{L}\\d-])(?:the|a|an|this|that|its|our|their|his|her)\\s+${phrase.split(/\s+/).map(escapeRe).join('\\s+')}${PHRASE_END}`,
+      'iu',
+    ).test(fullText);
+  const head = words[words.length - 1]!.toLowerCase();
+  if (words.length >= 2 && GENERIC_HEADS.has(head)) {
+    const shorter = words.slice(0, -1).join(' ');
+    if (!EN_STOPWORDS.has(shorter.toLowerCase()) && shorter.length >= 3 && asNoun(shorter))
+      out.push(shorter);
+  }
+  if (words.length <= 3)
+    for (const h of GENERIC_HEADS) {
+      if (out.length >= 2) break;
+      const longer = `${key.trim()} ${h}`;
+      if (asNoun(longer)) out.push(longer);
+    }
+  if (words.length >= 2 && /^\p{Ll}/u.test(key)) {
+    const re = new RegExp(
+      `(?:([\\p{L}\\d'’-]+)\\s+)?(?<![\\p{L}\\d-])(\\p{Ll}{3,})\\s+${words.map(escapeRe).join('\\s+')}(?![\\p{L}\\d-])`,
+      'gu',
+    );
+    const counts = new Map<string, number>();
+    const before = new Map<string, number>();
+    for (const m of fullText.matchAll(re)) {
+      const w = m[2]!;
+      if (EN_STOPWORDS.has(w) || /(?:ly|ing|ed)$/.test(w)) continue;
+      counts.set(w, (counts.get(w) ?? 0) + 1);
+      if (m[1] && !OPENS_PHRASE.test(m[1])) {
+        const k = `${m[1].toLowerCase()} ${w}`;
+        before.set(k, (before.get(k) ?? 0) + 1);
+      }
+    }
+    const best = [...counts].sort((x, y) => y[1] - x[1])[0];
+    // "squares regression line" is a piece of "least squares regression line": a modifier the
+    // same word mostly precedes is the middle of a longer name.
+    const inside =
+      best && [...before].some(([k, n]) => k.endsWith(` ${best[0]}`) && n >= 2 && n * 2 >= best[1]);
+    if (best && !inside && best[1] >= 2 && counts.size === 1) out.push(`${best[0]} ${key.trim()}`);
+  }
+  return out;
+}
+
+/**
+ * An acronym and its full name that the material both uses, even apart ("virtual reality" in
+ * one paragraph, "VR" in others): the acronym written standalone at least twice, the full name
+ * at least once, and no other phrase of the material spelling the same acronym.
+ */
+export function coUsedAcronyms(fullText: string, key: string): string[] {
+  const k = key.trim();
+  const count = (re: RegExp) => [...fullText.matchAll(re)].length;
+  const acronym = /^(\p{Lu}{2,5})s?$/u.exec(k)?.[1];
+  if (acronym) {
+    const letters = [...acronym.toLowerCase()];
+    const re = new RegExp(
+      letters.map((l) => `(?<![\\p{L}\\d-])${l}[\\p{L}]+`).join('[\\s-]+') + '(?![\\p{L}\\d-])',
+      'giu',
+    );
+    const found = new Map<string, string>();
+    for (const m of fullText.matchAll(re)) {
+      const phrase = m[0].replace(/\s+/g, ' ');
+      const ws = phrase.split(/[\s-]+/);
+      if (ws.some((w) => EN_STOPWORDS.has(w.toLowerCase()))) continue;
+      found.set(phrase.toLowerCase(), phrase);
+    }
+    return found.size === 1 ? [...found.values()] : [];
+  }
+  const words = k.split(/\s+/);
+  if (words.length < 2 || words.length > 5 || !words.every((w) => /^\p{L}+$/u.test(w))) return [];
+  if (words.some((w) => EN_STOPWORDS.has(w.toLowerCase()))) return [];
+  const initials = words.map((w) => w[0]!.toUpperCase()).join('');
+  const standalone = new RegExp(`(?<![\\p{L}\\d-])${initials}s?(?![\\p{L}\\d-])`, 'gu');
+  if (count(standalone) < 2) return [];
+  // No other phrase of the material spells the same letters.
+  return coUsedAcronyms(fullText, initials).some((p) => p.toLowerCase() === k.toLowerCase())
+    ? [initials]
+    : [];
+}
+
+const TITLE_WORDS =
+  '(?:President|Vice President|Minister|Premier|Mayor|Senator|Governor|Chairman|Chairwoman|Chancellor|Secretary|Professor|Prof\\.?|Dr\\.?|Mr\\.?|Mrs\\.?|Ms\\.?|Sir|Dame|Judge|Justice|General|Ambassador)';
+const TITLES = new RegExp(`^${TITLE_WORDS}\\s+`, 'u');
+
+/**
+ * A person's other name the material writes: "President Tsai" ↔ "Tsai Ing-wen", "Tsai", when
+ * exactly one full name of the material carries that surname.
+ */
+export function personNameForms(fullText: string, key: string): string[] {
+  const k = key.trim();
+  const title = TITLES.exec(k);
+  const bare = title ? k.slice(title[0].length) : k;
+  if (!/^\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,2}$/u.test(bare)) return [];
+  const out: string[] = [];
+  if (title) {
+    if (bare.split(/\s+/).length !== 1) return [bare];
+    // The full names written with this surname first or last.
+    const re = new RegExp(
+      `(?<![\\p{L}])(?:${escapeRe(bare)}\\s+\\p{Lu}[\\p{L}'’]+(?:-\\p{Ll}+)?|\\p{Lu}[\\p{L}'’]+(?:-\\p{Ll}+)?\\s+${escapeRe(bare)})(?![\\p{L}-])`,
+      'gu',
+    );
+    const names = new Set<string>();
+    for (const m of fullText.matchAll(re)) {
+      const name = m[0].replace(/\s+/g, ' ');
+      if (TITLES.test(name + ' ') || /^(?:The|A|An|In|On|At|Of|And|But|So)\s/u.test(name)) continue;
+      names.add(name);
+    }
+    if (names.size === 1) out.push(...names);
+    if (names.size <= 1) out.push(bare);
+    return out;
+  }
+  // A full name ("Tsai Ing-wen"): the titled surname the material writes ("President Tsai").
+  const parts = bare.split(/\s+/);
+  if (parts.length < 2) return [];
+  for (const surname of [parts[0]!, parts[parts.length - 1]!]) {
+    const re = new RegExp(`(?<![\\p{L}])${TITLE_WORDS}\\s+${escapeRe(surname)}(?![\\p{L}-])`, 'u');
+    const m = re.exec(fullText);
+    if (m) out.push(m[0].replace(/\s+/g, ' '));
+  }
+  return out.slice(0, 1);
+}
+
+const SMALL_NUMBERS =
+  'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'.split(
+    ' ',
+  );
+const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+
+/** "12 years" ↔ "twelve years": a small count in words as in digits (up to 99). */
+export function numberWordForms(key: string): string[] {
+  const k = key.trim();
+  const digits = /^(\d{1,2})(\s+\p{L}[\p{L}\s-]*)$/u.exec(k);
+  if (digits) {
+    const n = Number(digits[1]);
+    const word =
+      n <= 20
+        ? SMALL_NUMBERS[n]
+        : n % 10 === 0
+          ? TENS[n / 10]
+          : `${TENS[Math.floor(n / 10)]}-${SMALL_NUMBERS[n % 10]}`;
+    return word ? [`${word}${digits[2]}`] : [];
+  }
+  const words = /^([a-z]+(?:-[a-z]+)?)(\s+\p{L}[\p{L}\s-]*)$/iu.exec(k);
+  if (!words) return [];
+  const w = words[1]!.toLowerCase();
+  let n = SMALL_NUMBERS.indexOf(w);
+  if (n < 0) {
+    const [t, u] = w.split('-');
+    const tens = TENS.indexOf(t ?? '');
+    const unit = u === undefined ? 0 : SMALL_NUMBERS.indexOf(u);
+    if (tens >= 2 && unit >= 0 && unit < 10) n = tens * 10 + unit;
+  }
+  return n >= 0 ? [`${n}${words[2]}`] : [];
 }
 
 const FUNCTION_WORDS = /^(?:of|and|the|for|in|on|to|a|an)$/i;

@@ -11,7 +11,14 @@ import {
   nearSynonymHeads,
   standsAsEnglishOption,
 } from '../text/en-lexicon.js';
-import { hasTagger, isNounPhraseAt, modifierTags, neighbours, spanTags } from './en-pos.js';
+import {
+  hasTagger,
+  isNounPhraseAt,
+  modifierTags,
+  neighbours,
+  spanTags,
+  tagEnglish,
+} from './en-pos.js';
 import { placeScale } from './en-names.js';
 import type { AnalysedSentence, DocAnalysis } from './analysis.js';
 import { statedInContext, type Answer } from './answers.js';
@@ -20,6 +27,13 @@ import { definitionCandidates } from './candidates/definition.js';
 import { findNumbers, isRewritable, nearbyValues, renderNumber } from './numbers.js';
 import { typedZhDistractors } from './zh-distractors.js';
 import { namedConceptsApart, namedTerms } from './en-named-terms.js';
+import {
+  fragmentTerms,
+  isFigureMark,
+  isIdiomFiller,
+  readsAsName,
+  sameStemVariant,
+} from './en-standalone.js';
 
 /** One wrong option and where the document talks about it (for the explanation). */
 export interface Distractor {
@@ -85,9 +99,13 @@ function rankUncached(
   const picked = typedZhDistractors(a, answer, ranked);
   const out: Distractor[] = [];
   const keys = [variantKey(answer.text)];
+  const shownTexts = [answer.text];
   for (const d of picked) {
     const key = variantKey(d.text);
     if (!key || keys.some((k) => k === key || k.includes(key) || key.includes(k))) continue;
+    // "immersion therapy" beside "immersive therapy": one word spelled two ways fits as well.
+    if (a.language === 'en' && shownTexts.some((t) => sameStemVariant(t, d.text))) continue;
+    shownTexts.push(d.text);
     keys.push(key);
     out.push(d);
     if (out.length >= limit) break;
@@ -490,6 +508,11 @@ function definedDistractors(
     const term = d.term;
     if (term.key === answer.term.key || have.has(term.key)) continue;
     if ((term.kind === 'term') !== (answer.term.kind === 'term')) continue;
+    // Round 5: an introduced term is offered only when it is an option of its own right (not a
+    // dataset's identifier, a figure's mark, a piece of a hyphenated word) and a noun where the
+    // material uses it ("note" of "Note that …" is a verb).
+    const stored = a.terms.get(term.key);
+    if (stored && (!englishShapeFits(a, stored) || !termUse(a, stored).noun)) continue;
     if (sharesMostWords(term.text, answer.text) || inSentence.includes(comparisonKey(term.text)))
       continue;
     if (
@@ -649,6 +672,7 @@ function optionWorthy(a: DocAnalysis, term: Term): boolean {
   if (isGenericWord(term.text)) return false;
   if (a.language === 'en' && !looksLikeEnglishNoun(term.text)) return false;
   if (a.language === 'en' && namesTheDocument(a, term.text)) return false;
+  if (a.language === 'en' && !englishShapeFits(a, term)) return false;
   if (a.language === 'zh' || /\s/.test(term.text) || /^\p{Lu}{2,}/u.test(term.text)) return true;
   const inText = term.sentenceIds.filter((id) => a.sentences[id]!.usable).length;
   return term.kind === 'term' ? term.sentenceIds.length >= 2 && inText >= 1 : inText >= 1;
@@ -930,4 +954,110 @@ function displayLength(text: string): number {
 function isScriptMismatch(a: string, b: string): boolean {
   const han = (t: string) => /\p{Script=Han}/u.test(t);
   return han(a) !== han(b);
+}
+
+const nameShape = new WeakMap<DocAnalysis, Map<string, boolean>>();
+
+/**
+ * A capitalised name of several words reads as a name where the material first writes it: no
+ * verb among its words ("Be Free", "Information Wants" cut from the title "Information Wants to
+ * Be Free"). A name of one word, or without the tagger, is taken as it is.
+ */
+function readsAsNameWhereUsed(a: DocAnalysis, term: Term): boolean {
+  if (term.kind === 'term' || !/^\p{Lu}/u.test(term.text)) return true;
+  let known = nameShape.get(a);
+  if (!known) nameShape.set(a, (known = new Map()));
+  let ok = known.get(term.key);
+  if (ok === undefined) {
+    ok = true;
+    const id = term.sentenceIds[0];
+    const s = id === undefined ? undefined : a.sentences[id];
+    const m = s?.mentions.find((x) => x.key === term.key);
+    if (s && m) ok = readsAsName(s.text, m.start, m.end) !== false;
+    // "to Be Free", "is Valuable": one capitalised word after a form of "be" is a predicate.
+    if (s && m && ok && !/\s/.test(term.text))
+      ok = !/\b(?:be|is|are|was|were|been|being)\s+$/i.test(s.text.slice(0, m.start));
+    // "Be Free": a name never opens with a verb of being, whatever the tagger says.
+    if (/^(?:Be|Is|Are|Was|Were|Being|Been|Do|Does|Did|Have|Has|Had)\s/u.test(term.text))
+      ok = false;
+    known.set(term.key, ok);
+  }
+  return ok;
+}
+
+const modifierUse = new WeakMap<DocAnalysis, Map<string, boolean>>();
+
+/**
+ * A lone lower-case word the material only writes before a noun ("the elmhurst dataset", "the
+ * loans data"): an identifier or a modifier, not a thing a blank could name.
+ */
+function modifierOnly(a: DocAnalysis, term: Term): boolean {
+  if (/\s/.test(term.text)) return false;
+  // "Note that …", "… and note how …": a word the material writes only before "that"/"how"
+  // (or first in a sentence before a colon) is an instruction to the reader, not a thing.
+  const mentions = term.sentenceIds.flatMap((id) =>
+    a.sentences[id]!.mentions.filter((m) => m.key === term.key).map((m) => ({
+      m,
+      s: a.sentences[id]!,
+    })),
+  );
+  const instruction = ({ m, s }: (typeof mentions)[number]) => {
+    const after = s.text.slice(m.end);
+    return (
+      (m.start === 0 && /^\s*(?:that\b|:|,)/.test(after)) ||
+      (mentions.length >= 2 && /^\s*(?:that|how|what|whether|why)\b/.test(after))
+    );
+  };
+  if (term.kind === 'term' && mentions.length && mentions.every(instruction)) return true;
+  // "elmhurst" (a dataset) where the material names "Elmhurst College": a lower-case word that
+  // is also a capitalised name mid-sentence is the name's identifier, not a concept.
+  if (
+    /^\p{Ll}+$/u.test(term.text) &&
+    term.sentenceIds.length <= 3 &&
+    new RegExp(
+      `[\\p{Ll},;](?<!\\b(?:of|and|the))\\s+${term.text[0]!.toUpperCase()}${term.text.slice(1)}\\b`,
+      'u',
+    ).test(a.fullText)
+  )
+    return true;
+  if (!/^\p{Ll}/u.test(term.text) || !hasTagger()) return false;
+  let known = modifierUse.get(a);
+  if (!known) modifierUse.set(a, (known = new Map()));
+  let only = known.get(term.key);
+  if (only === undefined) {
+    only = true;
+    let seen = 0;
+    for (const id of term.sentenceIds.slice(0, 6)) {
+      const s = a.sentences[id]!;
+      const m = s.mentions.find((x) => x.key === term.key);
+      if (!m) continue;
+      seen++;
+      // The next word, past a closing code mark or quote ("`elmhurst` data").
+      const after = tagEnglish(s.text).find((t) => t.start >= m.end && !/^[`'"’”]$/u.test(t.text));
+      const gap = after ? s.text.slice(m.end, after.start) : '';
+      if (
+        !after ||
+        (after.pos !== 'NOUN' && after.pos !== 'PROPN') ||
+        !/^[`'"’”]?\s?$/u.test(gap)
+      ) {
+        only = false;
+        break;
+      }
+    }
+    if (!seen) only = false;
+    known.set(term.key, only);
+  }
+  return only;
+}
+
+/**
+ * Round 5: a piece of a hyphenated word ("multi" of "multi-stakeholder"), a figure's mark
+ * ("dashed line", "Plot E"), an idiom's filler noun ("long time"), a title's words taken for a
+ * name ("Be Free"), a dataset's identifier or a reader's instruction ("elmhurst", "Note") is no
+ * key and no option.
+ */
+function englishShapeFits(a: DocAnalysis, term: Term): boolean {
+  if (fragmentTerms(a).has(term.key)) return false;
+  if (isFigureMark(term.text) || isIdiomFiller(term.text)) return false;
+  return readsAsNameWhereUsed(a, term) && !modifierOnly(a, term);
 }

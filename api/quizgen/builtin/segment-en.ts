@@ -2,7 +2,9 @@ import { isSpokenFiller } from '../text/en-lexicon.js';
 import { EN_STOPWORDS, EN_VERBS } from '../text/stopwords.js';
 import type { Token } from './tokens.js';
 
-const WORD = /[\p{L}\p{N}](?:[\p{L}\p{N}'’\-.]*[\p{L}\p{N}])?\.?|[^\s\p{L}\p{N}]/gu;
+// A word may hold hyphens of any kind, the non-breaking one (U+2011) and U+2010 too: transcripts
+// write "multi‑stakeholder" with it, and a cut there left "multi" as a term (round 5).
+const WORD = /[\p{L}\p{N}](?:[\p{L}\p{N}'’\-‐‑.]*[\p{L}\p{N}])?\.?|[^\s\p{L}\p{N}]/gu;
 const ABBREVIATION = /^(?:\p{Lu}\.)+\p{Lu}?\.?$/u;
 
 /**

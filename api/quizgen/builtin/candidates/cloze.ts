@@ -12,6 +12,8 @@ import { barePronounSubject, clauseWindows, lendsWindows } from '../zh-clauses.j
 import { zhListCandidates } from '../zh-enumeration.js';
 import { isEvaluativeAdjective, standsAsEnglishOption } from '../../text/en-lexicon.js';
 import { isEnglishAside, spellsAcronym } from '../en-asides.js';
+import { cutsEnglishWord, englishSentenceStandsAlone } from '../en-standalone.js';
+import { isNounPhraseAt } from '../en-pos.js';
 
 /** A sentence and the answers that could be blanked in it, best first. */
 export interface ClozeCandidate {
@@ -48,6 +50,9 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
     if (!sentence.usable || DISCOURSE.test(sentence.text)) continue;
     if (a.language === 'en' && framingSentences(a).has(sentence.id)) continue;
     if (a.language === 'en' && isEnglishAside(sentence.text)) continue;
+    // Round 5: a stem or statement the learner can read alone — no figure to look at ("these
+    // data", "the dashed line"), no spoken fragment leaning on the sentence before.
+    if (a.language === 'en' && !englishSentenceStandsAlone(sentence.text)) continue;
     // A Chinese transcript's host, interviewer or questioner frames the talk (「我是中山國中的
     // 喆曦」, 「像我們高中生也會有…」): their lines give no blank and no statement.
     if (speakers && isMinorSpeakerLine(speakers, sentence)) continue;
@@ -69,6 +74,14 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
       if (a.language === 'zh' && !isWorthKnowingZh(a, sentence, m, term)) return;
       let weight = Math.sqrt(term.score / maxTerm) * (term.sentenceIds.length > 1 ? 1 : 0.8);
       if (a.language === 'en' && !englishKeyMatters(a, sentence.text, m.text, m.start, term))
+        return;
+      // "reduces our uncertainty in _____" keyed "predicting aid": a gerund with its object is a
+      // verb phrase where it stands, and no learner writes it as the key (round 5).
+      if (
+        a.language === 'en' &&
+        /^\p{Ll}+ing\s/u.test(m.text) &&
+        isNounPhraseAt(sentence.text, m.start, m.end) === false
+      )
         return;
       if (a.language === 'en') {
         const fit = englishKeyFit(sentence.text, m.text, m.start, term.sentenceIds.length);
@@ -111,7 +124,7 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
         s.usable &&
         !s.record &&
         !DISCOURSE.test(s.text) &&
-        !(a.language === 'en' && isEnglishAside(s.text)) &&
+        !(a.language === 'en' && (isEnglishAside(s.text) || !englishSentenceStandsAlone(s.text))) &&
         !(speakers && isMinorSpeakerLine(speakers, s)),
     ),
   );
@@ -423,6 +436,9 @@ function isBlankable(
     return false;
   const rest = sentence.slice(0, start) + sentence.slice(start + text.length);
   if (rest.toLowerCase().includes(bare.toLowerCase())) return false;
+  // A blank ends at whole words: never a piece of a hyphenated word or name ("_____-stakeholder",
+  // "President _____-wen’s").
+  if (language === 'en' && cutsEnglishWord(sentence, start, start + text.length)) return false;
   // A blank that starts the sentence leaves a stem without a subject to read from.
   return language === 'zh' || start > 0 || /^\p{Lu}|^\d/u.test(bare);
 }

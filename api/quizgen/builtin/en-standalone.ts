@@ -1,0 +1,177 @@
+import type { DocAnalysis } from './analysis.js';
+import { spanTags, tagEnglish } from './en-pos.js';
+
+/*
+ * English round 5 (decision 0045): the shape rules a blank, a key, an option and a stem keep so
+ * that a learner can read the question alone — a blank ends at whole words, a stem does not lean
+ * on a figure or on the sentence before, a key is not a figure's line style or the filler noun of
+ * an idiom, and two options are not one word spelled two ways.
+ */
+
+/** Letters and digits of a word; a hyphen (any dash glued to letters) joins two words into one. */
+const WORDY = /[\p{L}\p{N}]/u;
+const JOIN = /[-‐‑]/u;
+
+/**
+ * Whether a span of a sentence cuts a word: a letter or digit right beside it, or a hyphen that
+ * glues it to the next or previous word ("_____-stakeholder" for "multi", "President
+ * _____-wen’s" for "Tsai Ing", "labor-_____" for "minded people").
+ */
+export function cutsEnglishWord(text: string, start: number, end: number): boolean {
+  const before = text.slice(Math.max(0, start - 2), start);
+  const after = text.slice(end, end + 2);
+  if (WORDY.test(before.slice(-1)) || WORDY.test(after.slice(0, 1))) return true;
+  if (JOIN.test(before.slice(-1)) && WORDY.test(before.slice(0, 1))) return true;
+  return JOIN.test(after.slice(0, 1)) && WORDY.test(after.slice(1, 2));
+}
+
+const fragments = new WeakMap<DocAnalysis, Set<string>>();
+
+/**
+ * Terms of an English material that are only ever a piece of a hyphenated word ("multi" of
+ * "multi-stakeholder", "mass self" of "mass self-communication"): no key, no option.
+ */
+export function fragmentTerms(a: DocAnalysis): Set<string> {
+  let known = fragments.get(a);
+  if (known) return known;
+  const whole = new Set<string>();
+  const cut = new Set<string>();
+  if (a.language === 'en')
+    for (const s of a.sentences)
+      for (const m of s.mentions)
+        (cutsEnglishWord(s.text, m.start, m.end) ? cut : whole).add(m.key);
+  known = new Set([...cut].filter((k) => !whole.has(k)));
+  fragments.set(a, known);
+  return known;
+}
+
+/**
+ * A stem or statement that leans on what the learner cannot see: a figure or table ("these
+ * data", "the plot above", "the dashed line", "Figure 7.3"), or a spoken fragment ("A lot, like
+ * what kind of …", "That speaks to …", a sentence trailing off in "…" or cut inside a quote).
+ */
+export function englishSentenceStandsAlone(text: string): boolean {
+  const t = text.trim();
+  if (FIGURE_DEIXIS.test(t)) return false;
+  if (SPOKEN_OPENING.test(t)) return false;
+  // "No. About the …", an aside in parentheses, reported speech ("he was like, "…"").
+  if (/^(?:no|yes|yeah|okay|ok|right|well|sure)[.!]\s/i.test(t)) return false;
+  if (/^[(（]/u.test(t)) return false;
+  if (/\b(?:was|is|were|are|['’]s|['’]re) like,/i.test(t)) return false;
+  // "Just one, like the Central Bank of course, they …": a spoken hedge near the start.
+  if (/^(?:[\p{L}’']+\s+){0,2}[\p{L}’']+,\s+like\b/u.test(t)) return false;
+  // Talk about the conversation itself ("send it to you to edit … if it’s OK with you").
+  if (LOGISTICS.test(t)) return false;
+  // A demonstrative or pronoun subject with its verb right after it points back to the
+  // sentence before ("That speaks to the limits …", "It evidently works, because …").
+  // "It" is often a dummy subject ("It is possible that …"): only its pointing verbs count.
+  // "That is, …" restates and stays.
+  const lead = /^(That|This|It|These|Those|They)\s+(?:\p{Ll}+ly\s+)?(\p{Ll}+)/u.exec(t);
+  if (lead && !/^That is,/.test(t)) {
+    if (POINTING_VERB.test(lead[2]!)) return false;
+    if (lead[1] !== 'It') {
+      const tags = tagEnglish(t);
+      const next = tags[1];
+      if (next && /^(?:VERB|AUX|ADV)$/.test(next.pos)) return false;
+    }
+  }
+  // Trailing off, or opened mid-thought.
+  if (/(?:\.\.\.|…)\s*["”’]?$/u.test(t) || /\S(?:\.\.\.|…)\S/u.test(t)) return false;
+  if (/^\p{Ll}/u.test(t)) return false;
+  // A quotation opened and never closed ("… think, "OK!").
+  const straight = (t.match(/"/g) ?? []).length;
+  if (straight % 2 === 1) return false;
+  if ((t.match(/“/g) ?? []).length !== (t.match(/”/g) ?? []).length) return false;
+  return true;
+}
+
+const FIGURE_DEIXIS = new RegExp(
+  [
+    String.raw`\b(?:these|this|those)\s+data\b`,
+    String.raw`\b(?:the|this|that|each|every)\s+(?:plot|figure|graph|chart|diagram|panel|picture|image|scatterplot|histogram|table)s?\s+(?:above|below|shown|here|on\s+the\s+(?:left|right))\b`,
+    String.raw`\b(?:above|below|following|preceding|previous|left|right|top|bottom)\s+(?:plot|figure|graph|chart|diagram|panel|picture|image|scatterplot|histogram|table)s?\b`,
+    String.raw`\b(?:in|on|from)\s+(?:the|this|each|that)\s+(?:plot|figure|graph|chart|diagram|panel|picture|image|scatterplot|histogram)s?\b`,
+    String.raw`\b(?:Figure|Fig\.|Table|Panel|Plot)\s+[A-Z\d]`,
+    String.raw`\b(?:the|a|an)\s+(?:dashed|dotted|solid|thick|thin|bold|red|blue|green|orange|gray|grey|black|purple|shaded|colored|coloured)\s+(?:line|curve|lines|curves|point|points|dot|dots|bar|bars|region|area|box)\b`,
+  ].join('|'),
+  'iu',
+);
+
+/** Spoken openings that leave the sentence hanging on the one before. */
+const SPOKEN_OPENING =
+  /^(?:(?:a lot|lots|like|whereas|which|plus|so whereas|i mean|you know|as for that|not only that)\b[\s,]|(?:well|yeah|yes|no|right|okay|ok|anyway|so)\s*,)/i;
+
+/** A conversation's own logistics: nothing of the material to learn in it. */
+const LOGISTICS =
+  /\b(?:if (?:it|that)(?:['’]s| is) (?:ok|okay|all right|alright|fine) (?:with|for) you|(?:send|email|e-mail|forward) (?:it|this|that|them) (?:back )?to you|before (?:we )?publish(?:ing)?\b.*\btranscript|transcript\b.*\bbefore (?:we )?publish(?:ing)?)\b/i;
+
+/** Verbs that, right after a bare "That"/"It", make the sentence a comment on the one before. */
+const POINTING_VERB =
+  /^(?:speaks|means|meant|shows|showed|says|said|works|worked|makes|made|gives|gave|leads|led|helps|helped|explains|reflects|suggests|implies|depends|goes|went|comes|came|happens|happened|sounds|seems|seemed|became|becomes|evidently|really|also|just|actually|basically|of)$/;
+
+/**
+ * A key that names a figure's mark, not a concept ("dashed line", "solid line", "Plot E",
+ * "Figure 3"): a learner who has not seen the figure cannot tell it, and another mark may fit.
+ */
+export function isFigureMark(key: string): boolean {
+  const k = key.trim();
+  if (/^(?:plot|figure|fig\.|table|panel|graph|chart)\s+[A-Z\d]+$/iu.test(k)) return true;
+  return /^(?:dashed|dotted|solid|straight|thick|thin|bold|red|blue|green|orange|gray|grey|black|purple|shaded|colored|coloured|horizontal|vertical)\s+(?:line|curve|lines|curves|dot|dots|bar|bars|box|boxes)$/iu.test(
+    k,
+  );
+}
+
+/**
+ * A key that is the noun of a set phrase, not a fact: "for a very _____" (long time), "a _____
+ * of" (lot), "in the _____ run" — any learner completes it without the material.
+ */
+export function isIdiomFiller(key: string): boolean {
+  const words = key.trim().toLowerCase().split(/\s+/);
+  const head = words[words.length - 1]!;
+  if (
+    !/^(?:time|times|while|way|ways|lot|lots|bit|bits|thing|things|kind|kinds|sort|sorts|deal|run|day|days|moment)$/.test(
+      head,
+    )
+  )
+    return false;
+  return (
+    words.length <= 2 &&
+    words
+      .slice(0, -1)
+      .every((w) =>
+        /^(?:long|short|great|good|whole|little|big|same|other|few|first|last|next|one|some|very)$/.test(
+          w,
+        ),
+      )
+  );
+}
+
+/**
+ * Two options that are one word spelled two ways ("immersion therapy" / "immersive therapy",
+ * "regression line" / "regressions line"): the same head and each other word sharing its stem.
+ */
+export function sameStemVariant(x: string, y: string): boolean {
+  const xs = x.toLowerCase().split(/[\s-]+/);
+  const ys = y.toLowerCase().split(/[\s-]+/);
+  if (xs.length !== ys.length || x.toLowerCase() === y.toLowerCase()) return false;
+  return xs.every((w, i) => {
+    const v = ys[i]!;
+    if (w === v) return true;
+    const stem = Math.min(w.length, v.length) >= 6 ? 5 : Math.min(w.length, v.length);
+    return stem >= 5 && w.slice(0, stem) === v.slice(0, stem);
+  });
+}
+
+/**
+ * Whether an English name reads as a name where the material writes it: each of its words a
+ * noun, proper noun, adjective or number, not a verb ("Be Free", "Information Wants" cut from a
+ * quoted title), nor one capitalised adjective ("Free"). Undefined without the tagger.
+ */
+export function readsAsName(sentence: string, start: number, end: number): boolean | undefined {
+  const tags = spanTags(sentence, start, end);
+  if (!tags.length) return undefined;
+  if (tags.some((t) => t.pos === 'VERB' || t.pos === 'AUX' || t.pos === 'PRON')) return false;
+  // "Be Free": a capitalised adjective alone, or a name trailing an adverb ("… later"), is none.
+  if (tags.length === 1 && /^(?:ADJ|ADV)$/.test(tags[0]!.pos)) return false;
+  return tags[tags.length - 1]!.pos !== 'ADV';
+}
