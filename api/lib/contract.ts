@@ -65,9 +65,10 @@ const STATUS_TEXT: Record<number, string> = {
   415: 'Unsupported file type.',
   422: 'The file cannot be read.',
   429: 'Too many requests.',
+  410: 'Gone (an expired demo checkout: CHECKOUT_EXPIRED).',
   499: 'The generation was cancelled (by the learner, or their request went away).',
   500: 'An unexpected failure (INTERNAL).',
-  502: 'The quiz generator failed.',
+  502: 'A service behind the API failed (the quiz generator, the billing provider).',
   503: 'Not ready / the billing provider is unavailable.',
 };
 

@@ -48,7 +48,7 @@ export function demoBillingRoutes() {
       tag: 'demo-billing',
       summary: 'Pay a demo checkout with a test card.',
       answers: { 200: ok(z.unknown()) },
-      errors: [400, 402, 404, 409],
+      errors: [400, 402, 404, 409, 410],
     }),
     validate('json', payBody),
     async (c) => {
