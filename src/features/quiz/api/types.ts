@@ -7,7 +7,9 @@ import type {
 import type { QuestionType } from '../../../../api/quizgen/types';
 import type {
   ClientQuestion as ServedQuestion,
+  GeneratedQuiz,
   Generation as Served,
+  QuizForTaking,
   QuizNotice,
 } from '../../../../api/contract/quiz';
 
@@ -24,21 +26,7 @@ export type ClientQuestion = ServedQuestion & { questionId: string };
 export type { QuizNotice };
 
 /** POST /quiz/generate → data. */
-export interface GeneratedQuiz {
-  quizId: string;
-  testId: string;
-  id: string;
-  materialId: string;
-  title: string;
-  description: string;
-  difficulty: string;
-  language: string;
-  questionTypes: QuestionType[];
-  questionCount: number;
-  questions: ClientQuestion[];
-  notices: QuizNotice[];
-  generator: 'builtin' | 'llm';
-}
+export type { GeneratedQuiz };
 
 export type GenerationStatus = Served['status'];
 export type GenerationStage = Served['stage'];
@@ -53,27 +41,15 @@ export type Generation = Pick<
 > &
   Partial<Pick<Served, 'resuming'>>;
 
-/** GET /quiz/{quizId} → data. */
-export interface QuizDetails {
-  quizId: string;
+/**
+ * GET /quiz/{quizId} → data as the reader gives it (get-quiz.ts parseQuiz): the spec's `testId`
+ * and `id` beside `quizId`, questions with `questionId`, and `notices` possibly absent in a copy
+ * stored on the device before they were sent.
+ */
+export type QuizDetails = Omit<QuizForTaking, 'questions' | 'savedAnswers' | 'notices'> & {
   testId: string;
   id: string;
-  materialId: string;
-  title: string;
-  description: string;
-  difficulty: string;
-  language: string;
-  questionTypes: QuestionType[];
-  questionCount: number;
   questions: ClientQuestion[];
-  completed: boolean;
-  score: number | null;
-  lastScore: number | null;
-  bestScore: number | null;
-  lastTakenAt: string | null;
-  attemptCount: number;
   savedAnswers: SubmittedAnswer[];
-  currentIndex: number;
-  /** What the learner should know about how it was made (absent in copies stored before). */
   notices?: QuizNotice[];
-}
+};
