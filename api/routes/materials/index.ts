@@ -221,7 +221,7 @@ export function materialRoutes() {
       summary:
         'Delete a material, its files and quizzes; with quizzes it needs confirmationCode "DELETE".',
       answers: { 200: done },
-      errors: [400, 404],
+      errors: [400, 404, 409],
     }),
     validate('json', z.object({ confirmationCode: z.string().max(100).optional() })),
     async (c) => {
