@@ -120,10 +120,15 @@ function describe(spec: RouteSpec): DescribeRouteOptions {
     }
   }
   for (const status of new Set([...(spec.errors ?? []), ...implicitErrors(spec)])) {
-    if (spec.answers[status]) continue;
+    const answer = spec.answers[status];
+    if (answer && isSchema(answer)) continue;
+    // A page or the Error shape, by the Accept header (the unsubscribe links).
+    const page = answer?.media
+      ? { [answer.media]: { schema: { type: 'string' as const, format: 'binary' } } }
+      : {};
     responses[String(status)] = {
-      description: STATUS_TEXT[status] ?? 'Error.',
-      content: { 'application/json': { schema: resolver(errorSchema) } },
+      description: answer?.description ?? STATUS_TEXT[status] ?? 'Error.',
+      content: { ...page, 'application/json': { schema: resolver(errorSchema) } },
     };
   }
   return {
