@@ -167,6 +167,7 @@ export async function contractBreach(spec: RouteSpec, res: Response): Promise<st
   if (!declared && !errorDeclared && !(status === 304 && spec.answers[200])) {
     return `answered ${status}, which it does not declare`;
   }
+  if (status === 304) return null;
   const schema = declared ? (isSchema(declared) ? declared : null) : errorSchema;
   if (!schema) return null;
   if (!(res.headers.get('content-type') ?? '').includes('application/json')) {

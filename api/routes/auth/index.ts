@@ -67,7 +67,7 @@ export function authRoutes() {
       summary: 'Sign in with e-mail and password; answers the token and the user.',
       auth: false,
       answers: { 200: session },
-      errors: [400, 401, 403, 429],
+      errors: [400, 401, 403, 429, 503],
     }),
     validate('json', z.object({ email, password: z.string().max(200) })),
     async (c) => {

@@ -63,7 +63,7 @@ export function contactRoutes() {
       summary: 'Send a message to the team (rate-limited per IP).',
       auth: false,
       answers: { 201: sentence },
-      errors: [400, 429],
+      errors: [400, 429, 503],
     }),
     validate('json', contactSchema),
     async (c) => {

@@ -57,7 +57,7 @@ export function materialRoutes() {
         },
       },
       answers: { 201: ok(z.unknown()) },
-      errors: [400, 413, 415, 422, 429],
+      errors: [400, 413, 415, 422, 429, 503],
     }),
     async (c) => {
       try {
@@ -279,7 +279,7 @@ export function materialRoutes() {
       tag: 'materials',
       summary: 'Download an uploaded original.',
       answers: { 200: { media: 'application/octet-stream', description: 'The file.' } },
-      errors: [404],
+      errors: [404, 503],
     }),
     async (c) => {
       const file = await materials.openFile(

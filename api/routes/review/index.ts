@@ -123,7 +123,7 @@ export function reviewRoutes() {
       tag: 'review',
       summary: "Today's due review cards across materials (questions without keys).",
       answers: { 200: ok(z.unknown()) },
-      errors: [400],
+      errors: [400, 402],
       doc: 'docs/api/review.md',
     }),
     validate('query', dueQuery),
