@@ -13,6 +13,8 @@ import { quizRoutes } from './routes/quiz/index.js';
 import { subscriptionRoutes } from './routes/subscription/index.js';
 import { demoBillingRoutes } from './routes/demo-billing/index.js';
 import { openApiDocument } from './openapi/document.js';
+import { route } from './lib/contract.js';
+import { health, readinessAnswer } from './contract/service.js';
 import { reviewRoutes } from './routes/review/index.js';
 import { progressRoutes } from './routes/review/progress.js';
 import { billingClock } from './billing/clock.js';
@@ -78,13 +80,26 @@ export function createApp(given: AppDeps) {
   // Before any route: no body larger than the limit is read, authenticated or not.
   app.use('/api/*', jsonBodyLimit(deps.config.maxJsonBodyBytes));
 
-  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get(
+    '/healthz',
+    route({ tag: 'service', summary: 'The process is up.', auth: false, answers: { 200: health } }),
+    (c) => c.json({ status: 'ok' as const }),
+  );
   // Database, file store (and Redis when set) reachable, not shutting down (docs/api/health.md).
-  app.get('/readyz', async (c) => {
-    const readiness = await checkReadiness(deps, { shuttingDown: deps.shuttingDown?.() });
-    c.header('Cache-Control', 'no-store');
-    return c.json(readiness, readiness.status === 'ready' ? 200 : 503);
-  });
+  app.get(
+    '/readyz',
+    route({
+      tag: 'service',
+      summary: 'The database and file storage answer; 503 with the reason otherwise.',
+      auth: false,
+      answers: { 200: readinessAnswer, 503: readinessAnswer },
+    }),
+    async (c) => {
+      const readiness = await checkReadiness(deps, { shuttingDown: deps.shuttingDown?.() });
+      c.header('Cache-Control', 'no-store');
+      return c.json(readiness, readiness.status === 'ready' ? 200 : 503);
+    },
+  );
 
   // JSON answers compressed (the web app's files come precompressed: lib/web-static.ts).
   app.use('/api/*', compressAnswers());
@@ -98,7 +113,18 @@ export function createApp(given: AppDeps) {
   api.route('/quiz', quizRoutes());
   api.route('/subscription', subscriptionRoutes());
   api.route('/demo-billing', demoBillingRoutes());
-  api.get('/openapi.json', (c) => c.json(openApiDocument(`${deps.config.publicUrl}`)));
+  // Generated from the routes once, on first request (every route is registered by then).
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  api.get(
+    '/openapi.json',
+    route({
+      tag: 'service',
+      summary: 'This document.',
+      auth: false,
+      answers: { 200: { media: 'application/json', description: 'The OpenAPI 3.1 document.' } },
+    }),
+    async (c) => c.json(await (document ??= openApiDocument(app, `${deps.config.publicUrl}`))),
+  );
   api.route('/review', reviewRoutes());
   api.route('/progress', progressRoutes());
   api.all('*', () => {

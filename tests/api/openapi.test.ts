@@ -3,8 +3,8 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /*
  * /api/v1/openapi.json describes every endpoint the app really has, and nothing it does not
- * have: the route list comes from the app itself, so a new route fails here until it is
- * described in api/openapi/operations.ts.
+ * have: the route list comes from the app itself, so a new route fails here until it carries
+ * its `route({...})` description (api/lib/contract.ts).
  */
 
 interface Doc {

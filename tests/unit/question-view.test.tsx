@@ -207,7 +207,6 @@ describe('fill in the blank', () => {
     blanks: [
       {
         id: 'b1',
-        blank_id: 'b1',
         options: [
           { id: 'sample', text: 'sample' },
           { id: 'case', text: 'case' },
@@ -215,7 +214,6 @@ describe('fill in the blank', () => {
       },
       {
         id: 'b2',
-        blank_id: 'b2',
         options: [
           { id: 'population', text: 'population' },
           { id: 'variable', text: 'variable' },

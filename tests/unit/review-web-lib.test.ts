@@ -34,8 +34,8 @@ describe('an answer as it reads before the server has it', () => {
       type: 'dropdown_fill_in_blank',
       question: '_____ 吸收 _____',
       blanks: [
-        { id: 'b1', blank_id: 'b1', options: [{ id: 'x', text: '葉綠素' }] },
-        { id: 'b2', blank_id: 'b2', options: [{ id: 'y', text: '光能' }] },
+        { id: 'b1', options: [{ id: 'x', text: '葉綠素' }] },
+        { id: 'b2', options: [{ id: 'y', text: '光能' }] },
       ],
     };
     expect(answerText(kit, fill, { blanks: { b1: 'x', b2: 'y' } }, labels)).toBe('葉綠素、光能');

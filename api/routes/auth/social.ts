@@ -19,6 +19,8 @@ import { presentUser, sessionFor } from '../../auth/service.js';
 import { issueLoginCode, takeLoginCode } from '../../auth/social-login-codes.js';
 import { AppError } from '../../lib/errors.js';
 import { validate } from '../../lib/validate.js';
+import { ok, route } from '../../lib/contract.js';
+import { providers, socialSession } from '../../contract/auth.js';
 
 const COOKIE_PATH = '/api/v1/auth';
 const cookieName = (p: SocialProvider) => `mnemo_oidc_${p}`;
@@ -32,18 +34,59 @@ export function socialRoutes() {
   const r = new Hono<AppEnv>();
   const cache = createOidcCache();
 
-  r.get('/providers', (c) => {
-    const { oidc } = c.get('deps').config;
-    return c.json({ success: true, data: { google: !!oidc.google, line: !!oidc.line } });
-  });
+  r.get(
+    '/providers',
+    route({
+      tag: 'auth',
+      summary: 'The social sign-in providers configured on this server.',
+      auth: false,
+      answers: { 200: ok(providers) },
+    }),
+    (c) => {
+      const { oidc } = c.get('deps').config;
+      return c.json({ success: true, data: { google: !!oidc.google, line: !!oidc.line } });
+    },
+  );
 
   for (const provider of SOCIAL_PROVIDERS) {
-    r.get(`/${provider}`, (c) => start(c, provider));
-    r.get(`/${provider}/callback`, (c) => callback(c, provider));
+    const name = provider === 'google' ? 'Google' : 'LINE';
+    r.get(
+      `/${provider}`,
+      route({
+        tag: 'auth',
+        summary: `Start ${name} sign-in (OpenID Connect, PKCE): redirects to the provider.`,
+        auth: false,
+        answers: { 302: { media: null } },
+        errors: [404],
+      }),
+      (c) => start(c, provider),
+    );
+    r.get(
+      `/${provider}/callback`,
+      route({
+        tag: 'auth',
+        summary: `The ${name} redirect back: redirects to the web app with a one-time code (POST /auth/social/exchange).`,
+        auth: false,
+        params: [
+          { name: 'code', in: 'query' },
+          { name: 'state', in: 'query' },
+        ],
+        answers: { 302: { media: null } },
+      }),
+      (c) => callback(c, provider),
+    );
   }
 
   r.post(
     '/social/exchange',
+    route({
+      tag: 'auth',
+      summary:
+        "Trade a social sign-in's one-time code for the session; only the browser holding that sign-in's state cookie can.",
+      auth: false,
+      answers: { 200: socialSession },
+      errors: [400],
+    }),
     validate(
       'json',
       z.object({ provider: z.enum(SOCIAL_PROVIDERS), code: z.string().min(1).max(200) }),

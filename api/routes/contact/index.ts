@@ -13,6 +13,8 @@ import {
   contactThanks,
   submitContactRequest,
 } from '../../contact/service.js';
+import { route } from '../../lib/contract.js';
+import { sentence } from '../../contract/auth.js';
 
 // Field errors are stable keys the client translates: required, too_long, invalid_email,
 // invalid_choice, invalid_characters, consent_required.
@@ -54,23 +56,34 @@ const contactSchema = z.object({
 export function contactRoutes() {
   const r = new Hono<AppEnv>();
 
-  r.post('/', validate('json', contactSchema), async (c) => {
-    const deps = c.get('deps');
-    const body = c.req.valid('json');
-    const { perIp, windowSeconds } = CONTACT_LIMIT;
-    await deps.rateLimiter.hit(`contact:ip:${clientIp(c)}`, perIp, windowSeconds);
-    await submitContactRequest(deps, {
-      name: body.name,
-      email: body.email,
-      organization: body.organization,
-      teamSize: body.teamSize,
-      phone: body.phone,
-      message: body.message,
-      locale: normalizeLocale(body.locale ?? c.get('locale')),
-      userId: await signedInUserId(c),
-    });
-    return c.json({ success: true, ...messageFields(contactThanks, c.get('locale')) }, 201);
-  });
+  r.post(
+    '/',
+    route({
+      tag: 'contact',
+      summary: 'Send a message to the team (rate-limited per IP).',
+      auth: false,
+      answers: { 201: sentence },
+      errors: [400, 429, 503],
+    }),
+    validate('json', contactSchema),
+    async (c) => {
+      const deps = c.get('deps');
+      const body = c.req.valid('json');
+      const { perIp, windowSeconds } = CONTACT_LIMIT;
+      await deps.rateLimiter.hit(`contact:ip:${clientIp(c)}`, perIp, windowSeconds);
+      await submitContactRequest(deps, {
+        name: body.name,
+        email: body.email,
+        organization: body.organization,
+        teamSize: body.teamSize,
+        phone: body.phone,
+        message: body.message,
+        locale: normalizeLocale(body.locale ?? c.get('locale')),
+        userId: await signedInUserId(c),
+      });
+      return c.json({ success: true, ...messageFields(contactThanks, c.get('locale')) }, 201);
+    },
+  );
 
   return r;
 }

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.js';
 import { billingOf } from '../../billing/index.js';
 import type { DemoBilling } from '../../billing/demo/index.js';
 import type { Context } from 'hono';
+import { ok, route } from '../../lib/contract.js';
 
 const payBody = z.object({
   cardNumber: z.string().max(40),
@@ -27,43 +28,91 @@ export function demoBillingRoutes() {
   const r = new Hono<AppEnv>();
   r.use(requireAuth);
 
-  r.get('/checkout/:id', async (c) => {
-    const data = await demoOf(c).getCheckout(c.get('user').id, c.req.param('id'));
-    return c.json({ success: true, data });
-  });
+  r.get(
+    '/checkout/:id',
+    route({
+      tag: 'demo-billing',
+      summary: 'The built-in demo checkout: plan, price, payer, status.',
+      answers: { 200: ok(z.unknown()) },
+      errors: [404],
+    }),
+    async (c) => {
+      const data = await demoOf(c).getCheckout(c.get('user').id, c.req.param('id'));
+      return c.json({ success: true, data });
+    },
+  );
 
-  r.post('/checkout/:id/pay', validate('json', payBody), async (c) => {
-    const data = await demoOf(c).pay(
-      c.get('user').id,
-      c.req.param('id'),
-      c.req.valid('json'),
-      c.get('locale'),
-    );
-    return c.json({ success: true, data });
-  });
+  r.post(
+    '/checkout/:id/pay',
+    route({
+      tag: 'demo-billing',
+      summary: 'Pay a demo checkout with a test card.',
+      answers: { 200: ok(z.unknown()) },
+      errors: [400, 402, 404, 409, 410],
+    }),
+    validate('json', payBody),
+    async (c) => {
+      const data = await demoOf(c).pay(
+        c.get('user').id,
+        c.req.param('id'),
+        c.req.valid('json'),
+        c.get('locale'),
+      );
+      return c.json({ success: true, data });
+    },
+  );
 
-  r.post('/checkout/:id/cancel', async (c) => {
-    const data = await demoOf(c).cancelCheckout(c.get('user').id, c.req.param('id'));
-    return c.json({ success: true, data });
-  });
+  r.post(
+    '/checkout/:id/cancel',
+    route({
+      tag: 'demo-billing',
+      summary: 'Leave a demo checkout unpaid.',
+      answers: { 200: ok(z.unknown()) },
+      errors: [404],
+    }),
+    async (c) => {
+      const data = await demoOf(c).cancelCheckout(c.get('user').id, c.req.param('id'));
+      return c.json({ success: true, data });
+    },
+  );
 
-  r.get('/portal/:id', async (c) => {
-    const data = await demoOf(c).getPortal(c.get('user').id, c.req.param('id'));
-    return c.json({ success: true, data });
-  });
+  r.get(
+    '/portal/:id',
+    route({
+      tag: 'demo-billing',
+      summary: 'The built-in demo billing portal: subscription and actions.',
+      answers: { 200: ok(z.unknown()) },
+      errors: [404],
+    }),
+    async (c) => {
+      const data = await demoOf(c).getPortal(c.get('user').id, c.req.param('id'));
+      return c.json({ success: true, data });
+    },
+  );
 
   for (const [action, cancel] of [
     ['cancel', true],
     ['resume', false],
   ] as const) {
-    r.post(`/portal/:id/${action}`, async (c) => {
-      const data = await demoOf(c).setCancelAtPeriodEnd(
-        c.get('user').id,
-        c.req.param('id'),
-        cancel,
-      );
-      return c.json({ success: true, data });
-    });
+    r.post(
+      `/portal/:id/${action}`,
+      route({
+        tag: 'demo-billing',
+        summary: cancel
+          ? 'Cancel the subscription at the end of the period.'
+          : 'Take back a cancellation before the period ends.',
+        answers: { 200: ok(z.unknown()) },
+        errors: [404],
+      }),
+      async (c) => {
+        const data = await demoOf(c).setCancelAtPeriodEnd(
+          c.get('user').id,
+          c.req.param('id'),
+          cancel,
+        );
+        return c.json({ success: true, data });
+      },
+    );
   }
 
   r.all('*', () => {

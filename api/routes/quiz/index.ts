@@ -25,6 +25,8 @@ import * as quizzes from '../../quiz/quiz-service.js';
 import { getReport, getReportForExport } from '../../quiz/report-service.js';
 import { exportFileName, renderReportCsv, renderReportPdf } from '../../export/index.js';
 import { exportQuiz, QUIZ_EXPORT_FORMATS } from '../../export/quiz-source.js';
+import { ok, route } from '../../lib/contract.js';
+import { generatedQuiz, generation, quizForTaking } from '../../contract/quiz.js';
 
 /** Spec §7: the types used when none are chosen. */
 const DEFAULT_TYPES: QuestionType[] = ['multiple_choice', 'true_false', 'dropdown_fill_in_blank'];
@@ -59,46 +61,83 @@ export function quizRoutes() {
   const r = new Hono<AppEnv>();
   r.use(requireAuth);
 
-  r.post('/generate', validate('json', generateBody), async (c) => {
-    const body = c.req.valid('json');
-    // The same key again (a retry after a lost answer) gets the same generation's quiz.
-    const idempotencyKey = idempotencyKeyOf(c.req.header('idempotency-key'));
-    const deps = c.get('deps');
-    const instructions = (body.description ?? body.additionalInstructions ?? '').trim();
-    const types = [...new Set(body.questionTypes ?? [])];
-    const userId = c.get('user').id;
-    const input = {
-      materialId: body.materialId,
-      title: body.title,
-      description: instructions,
-      generationId: body.generationId,
-      idempotencyKey,
-      settings: {
-        // 'all' is counted once the paper is read (prepareSettings); 0 is refused elsewhere.
-        questionCount: body.questionCount === 'all' ? 0 : body.questionCount,
-        exam: {
-          order: body.order ?? 'random',
-          all: body.questionCount === 'all',
-          ...(body.unscored && { unscored: true }),
+  r.post(
+    '/generate',
+    route({
+      tag: 'quiz',
+      summary:
+        'Generate a quiz from a material (free accounts: 3 in all); answers the quiz, or 202 with the queued generation under Prefer: respond-async.',
+      params: [
+        {
+          name: 'Idempotency-Key',
+          in: 'header',
+          description:
+            'A repeat with the same key by the same learner answers what the first made.',
+          schema: { type: 'string', maxLength: 100 },
         },
-        questionTypes: types.length ? types : DEFAULT_TYPES,
-        difficulty: body.difficulty,
-        language: body.language,
-        additionalInstructions: instructions || undefined,
+        {
+          name: 'Prefer',
+          in: 'header',
+          description:
+            'respond-async: answer 202 at once with the queued generation (Location: its progress URL) instead of waiting for the quiz.',
+        },
+      ],
+      answers: {
+        201: ok(generatedQuiz).meta({
+          description: 'The quiz (also when a repeated Idempotency-Key made it).',
+        }),
+        202: ok(generation).meta({
+          description: 'Prefer: respond-async — the generation, queued; follow its Location.',
+        }),
       },
-    };
-    // `Prefer: respond-async`: 202 with the queued job, followed at its Location; the job no
-    // longer depends on this request (docs/api/generation-queue.md).
-    if (/(^|[\s,;])respond-async($|[\s,;])/i.test(c.req.header('prefer') ?? '')) {
-      const queued = await queueQuiz(deps, userId, input);
-      if (queued.kind === 'made') return c.json({ success: true, data: queued.quiz }, 201);
-      c.header('Location', `/api/v1/quiz/generations/${queued.id}`);
-      c.header('Preference-Applied', 'respond-async');
-      return c.json({ success: true, data: await getGeneration(deps.db, userId, queued.id) }, 202);
-    }
-    const data = await generateQuiz(deps, userId, input, c.req.raw.signal);
-    return c.json({ success: true, data }, 201);
-  });
+      errors: [400, 402, 404, 409, 422, 499, 502],
+      doc: 'docs/api/quiz.md',
+    }),
+    validate('json', generateBody),
+    async (c) => {
+      const body = c.req.valid('json');
+      // The same key again (a retry after a lost answer) gets the same generation's quiz.
+      const idempotencyKey = idempotencyKeyOf(c.req.header('idempotency-key'));
+      const deps = c.get('deps');
+      const instructions = (body.description ?? body.additionalInstructions ?? '').trim();
+      const types = [...new Set(body.questionTypes ?? [])];
+      const userId = c.get('user').id;
+      const input = {
+        materialId: body.materialId,
+        title: body.title,
+        description: instructions,
+        generationId: body.generationId,
+        idempotencyKey,
+        settings: {
+          // 'all' is counted once the paper is read (prepareSettings); 0 is refused elsewhere.
+          questionCount: body.questionCount === 'all' ? 0 : body.questionCount,
+          exam: {
+            order: body.order ?? 'random',
+            all: body.questionCount === 'all',
+            ...(body.unscored && { unscored: true }),
+          },
+          questionTypes: types.length ? types : DEFAULT_TYPES,
+          difficulty: body.difficulty,
+          language: body.language,
+          additionalInstructions: instructions || undefined,
+        },
+      };
+      // `Prefer: respond-async`: 202 with the queued job, followed at its Location; the job no
+      // longer depends on this request (docs/api/generation-queue.md).
+      if (/(^|[\s,;])respond-async($|[\s,;])/i.test(c.req.header('prefer') ?? '')) {
+        const queued = await queueQuiz(deps, userId, input);
+        if (queued.kind === 'made') return c.json({ success: true, data: queued.quiz }, 201);
+        c.header('Location', `/api/v1/quiz/generations/${queued.id}`);
+        c.header('Preference-Applied', 'respond-async');
+        return c.json(
+          { success: true, data: await getGeneration(deps.db, userId, queued.id) },
+          202,
+        );
+      }
+      const data = await generateQuiz(deps, userId, input, c.req.raw.signal);
+      return c.json({ success: true, data }, 201);
+    },
+  );
 
   // `resuming` (issue 19): its server stopped while making it; it is picked up again or failed.
   const staleView = (deps: AppEnv['Variables']['deps']) => ({
@@ -106,61 +145,120 @@ export function quizRoutes() {
     staleMs: deps.config.generationStaleMs,
   });
 
-  r.get('/generations/:id', async (c) => {
-    const deps = c.get('deps');
-    const data = await getGeneration(deps.db, c.get('user').id, c.req.param('id'), staleView(deps));
-    return c.json({ success: true, data });
-  });
+  r.get(
+    '/generations/:id',
+    route({
+      tag: 'quiz',
+      summary:
+        'Progress of a generation (stage, percent, status, quiz id when done; resuming when its server stopped).',
+      answers: { 200: ok(generation) },
+      errors: [404],
+    }),
+    async (c) => {
+      const deps = c.get('deps');
+      const data = await getGeneration(
+        deps.db,
+        c.get('user').id,
+        c.req.param('id'),
+        staleView(deps),
+      );
+      return c.json({ success: true, data });
+    },
+  );
 
   // Progress as Server-Sent Events, read from the database so any instance can serve it.
-  r.get('/generations/:id/events', async (c) => {
-    const { db } = c.get('deps');
-    const userId = c.get('user').id;
-    const id = c.req.param('id');
-    await getGeneration(db, userId, id);
-    return streamSSE(c, async (stream) => {
-      let last = '';
-      while (!stream.aborted) {
-        const g = await getGeneration(db, userId, id, staleView(c.get('deps')));
-        const json = JSON.stringify(g);
-        if (json !== last) {
-          last = json;
-          await stream.writeSSE({ event: 'progress', data: json, id: String(g.progress) });
+  r.get(
+    '/generations/:id/events',
+    route({
+      tag: 'quiz',
+      summary: 'The same progress as a Server-Sent Events stream.',
+      answers: { 200: { media: 'text/event-stream' } },
+      errors: [404],
+    }),
+    async (c) => {
+      const { db } = c.get('deps');
+      const userId = c.get('user').id;
+      const id = c.req.param('id');
+      await getGeneration(db, userId, id);
+      return streamSSE(c, async (stream) => {
+        let last = '';
+        while (!stream.aborted) {
+          const g = await getGeneration(db, userId, id, staleView(c.get('deps')));
+          const json = JSON.stringify(g);
+          if (json !== last) {
+            last = json;
+            await stream.writeSSE({ event: 'progress', data: json, id: String(g.progress) });
+          }
+          if (g.status !== 'running') {
+            await stream.writeSSE({ event: 'done', data: json });
+            return;
+          }
+          await stream.sleep(250);
         }
-        if (g.status !== 'running') {
-          await stream.writeSSE({ event: 'done', data: json });
-          return;
-        }
-        await stream.sleep(250);
-      }
-    });
-  });
+      });
+    },
+  );
 
-  r.post('/generations/:id/cancel', async (c) => {
-    const data = await cancelGeneration(c.get('deps'), c.get('user').id, c.req.param('id'));
-    return c.json({ success: true, data });
-  });
+  r.post(
+    '/generations/:id/cancel',
+    route({
+      tag: 'quiz',
+      summary: 'Cancel a running generation; a free quota reserved for it is given back.',
+      answers: { 200: ok(generation) },
+      errors: [404],
+    }),
+    async (c) => {
+      const data = await cancelGeneration(c.get('deps'), c.get('user').id, c.req.param('id'));
+      return c.json({ success: true, data });
+    },
+  );
 
-  r.get('/material/:materialId', revalidated, async (c) => {
-    const data = await quizzes.listQuizzesOfMaterial(
-      c.get('deps').db,
-      c.get('user').id,
-      c.req.param('materialId'),
-    );
-    return c.json({ success: true, data });
-  });
+  r.get(
+    '/material/:materialId',
+    route({
+      tag: 'quiz',
+      summary: "A material's quizzes with completion and best score.",
+      answers: { 200: ok(z.unknown()) },
+      errors: [404],
+    }),
+    revalidated,
+    async (c) => {
+      const data = await quizzes.listQuizzesOfMaterial(
+        c.get('deps').db,
+        c.get('user').id,
+        c.req.param('materialId'),
+      );
+      return c.json({ success: true, data });
+    },
+  );
 
-  r.get('/:quizId', revalidated, async (c) => {
-    const data = await quizzes.getQuizForTaking(
-      c.get('deps').db,
-      c.get('user').id,
-      c.req.param('quizId'),
-    );
-    return c.json({ success: true, data });
-  });
+  r.get(
+    '/:quizId',
+    route({
+      tag: 'quiz',
+      summary: 'A quiz for taking (never the answer key) with saved answers and position.',
+      answers: { 200: ok(quizForTaking) },
+      errors: [404],
+    }),
+    revalidated,
+    async (c) => {
+      const data = await quizzes.getQuizForTaking(
+        c.get('deps').db,
+        c.get('user').id,
+        c.req.param('quizId'),
+      );
+      return c.json({ success: true, data });
+    },
+  );
 
   r.put(
     '/:quizId/progress',
+    route({
+      tag: 'quiz',
+      summary: 'Save answers so far and the current question index.',
+      answers: { 200: ok(z.unknown()) },
+      errors: [400, 404],
+    }),
     validate(
       'json',
       z.object({ answers: answersField, currentIndex: z.coerce.number().int().min(0).default(0) }),
@@ -178,6 +276,14 @@ export function quizRoutes() {
 
   r.post(
     '/:quizId/submit',
+    route({
+      tag: 'quiz',
+      summary:
+        'Submit and score an attempt (idempotent by clientSubmissionId); answers the report.',
+      answers: { 200: ok(z.unknown()) },
+      errors: [400, 404, 409],
+      doc: 'docs/api/quiz.md',
+    }),
     validate(
       'json',
       z.object({
@@ -207,15 +313,36 @@ export function quizRoutes() {
     },
   );
 
-  r.get('/:quizId/report', revalidated, async (c) => {
-    const data = await getReport(c.get('deps').db, c.get('user'), c.req.param('quizId'), {
-      attemptId: c.req.query('attemptId') || undefined,
-    });
-    return c.json({ success: true, data });
-  });
+  r.get(
+    '/:quizId/report',
+    route({
+      tag: 'quiz',
+      summary:
+        'The scored report (latest or ?attemptId=) with history; explanations for premium only.',
+      params: [{ name: 'attemptId', in: 'query' }],
+      answers: { 200: ok(z.unknown()) },
+      errors: [404],
+    }),
+    revalidated,
+    async (c) => {
+      const data = await getReport(c.get('deps').db, c.get('user'), c.req.param('quizId'), {
+        attemptId: c.req.query('attemptId') || undefined,
+      });
+      return c.json({ success: true, data });
+    },
+  );
 
   r.get(
     '/:quizId/report/export',
+    route({
+      tag: 'quiz',
+      summary: 'The report as PDF or CSV (premium).',
+      params: [{ name: 'attemptId', in: 'query' }],
+      answers: {
+        200: { media: 'application/pdf', description: 'The report (text/csv for format=csv).' },
+      },
+      errors: [400, 402, 404],
+    }),
     validate(
       'query',
       z.object({
@@ -252,6 +379,14 @@ export function quizRoutes() {
   // The quiz for another tool: Anki, Moodle GIFT or CSV (docs/api/review.md).
   r.get(
     '/:quizId/export',
+    route({
+      tag: 'quiz',
+      summary:
+        'The questions for other tools: Anki TSV, Moodle GIFT or CSV (explanations for premium).',
+      answers: { 200: { media: 'text/plain' } },
+      errors: [400, 404],
+      doc: 'docs/api/review.md',
+    }),
     validate('query', z.object({ format: z.enum(QUIZ_EXPORT_FORMATS) })),
     async (c) => {
       const file = await exportQuiz(

@@ -11,6 +11,8 @@ import { getReminderSettings, saveReminderSettings } from '../../review/reminder
 import { markStillLearning } from '../../review/still-learning.js';
 import { reviewStats } from '../../review/stats-service.js';
 import { confirmUnsubscribe, unsubscribeReminders } from '../../review/unsubscribe.js';
+import { ok, route } from '../../lib/contract.js';
+import { reminderSettings } from '../../contract/review.js';
 
 /** Minutes east of UTC, as a query value (`-new Date().getTimezoneOffset()`); UTC when absent. */
 export const utcOffsetField = z.coerce.number().int().min(-MAX_UTC_OFFSET).max(MAX_UTC_OFFSET);
@@ -60,72 +62,183 @@ export function reviewRoutes() {
     const accept = c.req.header('accept') ?? '';
     return accept.includes('application/json') && !accept.includes('text/html');
   };
-  r.get('/reminders/unsubscribe', (c) => {
-    const asked = confirmUnsubscribe(c.get('deps'), c.req.query('token'));
-    if (wantsJson(c)) {
-      if (!asked.ok) throw new AppError('UNSUBSCRIBE_TOKEN_INVALID');
-      return c.json({ success: true, data: { confirm: 'POST this link to unsubscribe' } });
-    }
-    return c.html(asked.page, asked.ok ? 200 : 400, { 'Cache-Control': 'no-store' });
-  });
-  r.post('/reminders/unsubscribe', async (c) => {
-    const done = await unsubscribeReminders(c.get('deps'), c.req.query('token'));
-    if (wantsJson(c)) {
-      if (!done.ok) throw new AppError('UNSUBSCRIBE_TOKEN_INVALID');
-      return c.json({ success: true, data: { enabled: false } });
-    }
-    return c.html(done.page, done.ok ? 200 : 400, { 'Cache-Control': 'no-store' });
-  });
+  r.get(
+    '/reminders/unsubscribe',
+    route({
+      tag: 'review',
+      summary:
+        'The unsubscribe link of the reminder e-mail (signed token): a page asking to confirm; nothing changes until POST.',
+      auth: false,
+      params: [{ name: 'token', in: 'query', required: true }],
+      answers: {
+        200: {
+          media: 'text/html',
+          description: 'The page (Accept: application/json: { success, data: { confirm } }).',
+        },
+        400: { media: 'text/html', description: 'The page saying the link is not valid.' },
+      },
+      errors: [400],
+    }),
+    (c) => {
+      const asked = confirmUnsubscribe(c.get('deps'), c.req.query('token'));
+      if (wantsJson(c)) {
+        if (!asked.ok) throw new AppError('UNSUBSCRIBE_TOKEN_INVALID');
+        return c.json({ success: true, data: { confirm: 'POST this link to unsubscribe' } });
+      }
+      return c.html(asked.page, asked.ok ? 200 : 400, { 'Cache-Control': 'no-store' });
+    },
+  );
+  r.post(
+    '/reminders/unsubscribe',
+    route({
+      tag: 'review',
+      summary:
+        "Unsubscribe: the confirmation page's button, or RFC 8058 one-click (List-Unsubscribe-Post).",
+      auth: false,
+      params: [{ name: 'token', in: 'query', required: true }],
+      answers: {
+        200: {
+          media: 'text/html',
+          description: 'The page (Accept: application/json: { success, data: { enabled } }).',
+        },
+        400: { media: 'text/html', description: 'The page saying the link is not valid.' },
+      },
+      errors: [400],
+    }),
+    async (c) => {
+      const done = await unsubscribeReminders(c.get('deps'), c.req.query('token'));
+      if (wantsJson(c)) {
+        if (!done.ok) throw new AppError('UNSUBSCRIBE_TOKEN_INVALID');
+        return c.json({ success: true, data: { enabled: false } });
+      }
+      return c.html(done.page, done.ok ? 200 : 400, { 'Cache-Control': 'no-store' });
+    },
+  );
 
   r.use(requireAuth);
 
-  r.get('/due', validate('query', dueQuery), async (c) => {
-    const data = await listDue(c.get('deps'), c.get('user'), c.req.valid('query'));
-    return c.json({ success: true, data });
-  });
+  r.get(
+    '/due',
+    route({
+      tag: 'review',
+      summary: "Today's due review cards across materials (questions without keys).",
+      answers: { 200: ok(z.unknown()) },
+      errors: [400, 402],
+      doc: 'docs/api/review.md',
+    }),
+    validate('query', dueQuery),
+    async (c) => {
+      const data = await listDue(c.get('deps'), c.get('user'), c.req.valid('query'));
+      return c.json({ success: true, data });
+    },
+  );
 
-  r.get('/stats', validate('query', offsetQuery), async (c) => {
-    const { utcOffset } = c.req.valid('query');
-    const data = await reviewStats(c.get('deps'), c.get('user').id, utcOffset);
-    return c.json({ success: true, data });
-  });
+  r.get(
+    '/stats',
+    route({
+      tag: 'review',
+      summary: 'Due today and this week, reviewed today, cards, streak, retention.',
+      answers: { 200: ok(z.unknown()) },
+      errors: [400],
+    }),
+    validate('query', offsetQuery),
+    async (c) => {
+      const { utcOffset } = c.req.valid('query');
+      const data = await reviewStats(c.get('deps'), c.get('user').id, utcOffset);
+      return c.json({ success: true, data });
+    },
+  );
 
-  r.get('/reminders', async (c) => {
-    const data = await getReminderSettings(c.get('deps').db, c.get('user').id);
-    return c.json({ success: true, data });
-  });
+  r.get(
+    '/reminders',
+    route({
+      tag: 'review',
+      summary: 'The daily reminder e-mail setting.',
+      answers: { 200: ok(reminderSettings) },
+    }),
+    async (c) => {
+      const data = await getReminderSettings(c.get('deps').db, c.get('user').id);
+      return c.json({ success: true, data });
+    },
+  );
 
-  r.put('/reminders', validate('json', remindersBody), async (c) => {
-    const data = await saveReminderSettings(c.get('deps'), c.get('user').id, c.req.valid('json'));
-    return c.json({ success: true, data });
-  });
+  r.put(
+    '/reminders',
+    route({
+      tag: 'review',
+      summary: 'Turn the daily reminder e-mail on or off and choose its hour.',
+      answers: { 200: ok(reminderSettings) },
+      errors: [400],
+    }),
+    validate('json', remindersBody),
+    async (c) => {
+      const data = await saveReminderSettings(c.get('deps'), c.get('user').id, c.req.valid('json'));
+      return c.json({ success: true, data });
+    },
+  );
 
   // "Still learning" on a quiz question's flashcard: its card reviewed with Again (decision 0029).
-  r.post('/flashcards/still-learning', validate('json', stillLearningBody), async (c) => {
-    const data = await markStillLearning(c.get('deps'), c.get('user').id, c.req.valid('json'));
-    return c.json({ success: true, data });
-  });
+  r.post(
+    '/flashcards/still-learning',
+    route({
+      tag: 'review',
+      summary:
+        '"Still learning" on a quiz question\'s flashcard: its review card (made if missing) is reviewed with Again and comes due within minutes. Idempotent by clientReviewId.',
+      answers: { 200: ok(z.unknown()) },
+      errors: [400, 404, 409],
+      doc: 'docs/decisions/0029-flashcards.md',
+    }),
+    validate('json', stillLearningBody),
+    async (c) => {
+      const data = await markStillLearning(c.get('deps'), c.get('user').id, c.req.valid('json'));
+      return c.json({ success: true, data });
+    },
+  );
 
-  r.post('/:cardId/answer', validate('json', answerBody), async (c) => {
-    const data = await answerCard(
-      c.get('deps'),
-      c.get('user'),
-      c.req.param('cardId'),
-      c.req.valid('json'),
-    );
-    return c.json({ success: true, data });
-  });
+  r.post(
+    '/:cardId/answer',
+    route({
+      tag: 'review',
+      summary:
+        'Answer a review card (idempotent by clientReviewId); FSRS schedules the next review.',
+      answers: { 200: ok(z.unknown()) },
+      errors: [400, 404, 409],
+      doc: 'docs/api/review.md',
+    }),
+    validate('json', answerBody),
+    async (c) => {
+      const data = await answerCard(
+        c.get('deps'),
+        c.get('user'),
+        c.req.param('cardId'),
+        c.req.valid('json'),
+      );
+      return c.json({ success: true, data });
+    },
+  );
 
   // The learner's own rating of a revealed answer (docs/decisions/0024-study-modes.md).
-  r.post('/:cardId/rate', validate('json', rateBody), async (c) => {
-    const data = await rateReview(
-      c.get('deps'),
-      c.get('user'),
-      c.req.param('cardId'),
-      c.req.valid('json'),
-    );
-    return c.json({ success: true, data });
-  });
+  r.post(
+    '/:cardId/rate',
+    route({
+      tag: 'review',
+      summary:
+        "The learner's own rating of an answered card (again/hard/good/easy): that review is redone with it.",
+      answers: { 200: ok(z.unknown()) },
+      errors: [400, 404, 409],
+      doc: 'docs/api/review.md',
+    }),
+    validate('json', rateBody),
+    async (c) => {
+      const data = await rateReview(
+        c.get('deps'),
+        c.get('user'),
+        c.req.param('cardId'),
+        c.req.valid('json'),
+      );
+      return c.json({ success: true, data });
+    },
+  );
 
   r.all('*', () => {
     throw new AppError('NOT_FOUND');

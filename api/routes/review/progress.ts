@@ -4,15 +4,27 @@ import { requireAuth } from '../../lib/auth-middleware.js';
 import { validate } from '../../lib/validate.js';
 import { getProgress } from '../../review/progress-service.js';
 import { offsetQuery } from './index.js';
+import { z } from 'zod';
+import { ok, route } from '../../lib/contract.js';
 
 /** /api/v1/progress: scores over time, accuracy per concept, study days. */
 export function progressRoutes() {
   const r = new Hono<AppEnv>();
   r.use(requireAuth);
-  r.get('/', validate('query', offsetQuery), async (c) => {
-    const { utcOffset } = c.req.valid('query');
-    const data = await getProgress(c.get('deps'), c.get('user'), utcOffset);
-    return c.json({ success: true, data });
-  });
+  r.get(
+    '/',
+    route({
+      tag: 'review',
+      summary: 'Scores over time per material, accuracy per concept (weakest first), study streak.',
+      answers: { 200: ok(z.unknown()) },
+      errors: [400],
+    }),
+    validate('query', offsetQuery),
+    async (c) => {
+      const { utcOffset } = c.req.valid('query');
+      const data = await getProgress(c.get('deps'), c.get('user'), utcOffset);
+      return c.json({ success: true, data });
+    },
+  );
   return r;
 }

@@ -1,12 +1,17 @@
 import { z } from 'zod/mini';
+import type { Providers } from '../../../../api/contract/auth';
 import { apiData } from '../../../lib/api-answer';
 
 export const PROVIDERS_PATH = '/api/v1/auth/providers';
 
 export type SocialProvider = 'google' | 'line';
 
-const providersSchema = z.object({ google: z.boolean(), line: z.boolean() });
-export type Providers = z.infer<typeof providersSchema>;
+// Read as the API declares it (api/contract/auth.ts).
+const providersSchema: z.ZodMiniType<Providers> = z.object({
+  google: z.boolean(),
+  line: z.boolean(),
+});
+export type { Providers };
 
 let cached: Promise<Providers> | null = null;
 

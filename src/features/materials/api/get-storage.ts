@@ -1,14 +1,10 @@
 import { answerData } from '../../../lib/api-answer';
 import { api } from '../../../lib/api-client';
+import type { StorageUsage } from '../../../../api/contract/materials';
 import { MATERIALS_PATH } from './paths';
 
 /** What the learner's originals use of their plan's storage (GET /materials/storage). */
-export interface StorageUsage {
-  plan: 'free' | 'premium';
-  usedBytes: number;
-  limitBytes: number;
-  availableBytes: number;
-}
+export type { StorageUsage };
 
 export async function getStorage(signal?: AbortSignal): Promise<StorageUsage> {
   return answerData(await api(`${MATERIALS_PATH}/storage`, { signal })) as StorageUsage;

@@ -1,7 +1,8 @@
 import { z } from 'zod/mini';
+import type { Generation } from './types';
 
 /** A generation as GET /quiz/generations/{id} (and the 202 of POST /quiz/generate) answer it. */
-export const generationSchema = z.object({
+export const generationSchema: z.ZodMiniType<Generation> = z.object({
   id: z.string(),
   status: z.enum(['running', 'succeeded', 'failed', 'cancelled']),
   stage: z.enum(['queued', 'reading', 'concepts', 'writing', 'checking', 'done']),

@@ -1,19 +1,14 @@
 import type { AnswerDetail, SubmittedAnswer } from '../../../../api/scoring/types';
 import type { QuestionType } from '../../../../api/quizgen/types';
+import type { ClientQuestion as ServedQuestion } from '../../../../api/contract/quiz';
 
 export type { AnswerDetail, SubmittedAnswer, QuestionType };
 
-/** A question as served for taking: never the key (docs/api/review.md "ClientQuestion"). */
-export interface ClientQuestion {
-  id: string;
-  questionId: string;
-  type: QuestionType;
-  question: string;
-  options?: Array<{ id: string; text: string }>;
-  blanks?: Array<{ id: string; blank_id: string; options: Array<{ id: string; text: string }> }>;
-  /** A multiple-select exam item (複選題): answered with checkboxes. */
-  multiSelect?: boolean;
-}
+/**
+ * A question as served for taking: never the key (api/contract/quiz.ts, docs/api/review.md),
+ * with the `questionId` the reader fills in.
+ */
+export type ClientQuestion = ServedQuestion & { questionId: string };
 
 export type CardState = 'new' | 'learning' | 'review' | 'relearning';
 
@@ -83,8 +78,4 @@ export interface ReviewStats {
 }
 
 /** GET/PUT /review/reminders → data. */
-export interface Reminders {
-  enabled: boolean;
-  hour: number;
-  utcOffset: number;
-}
+export type { ReminderSettings as Reminders } from '../../../../api/contract/review';
