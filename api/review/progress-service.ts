@@ -129,7 +129,9 @@ export async function getProgress(
     .orderBy('quiz_attempts.id', 'desc')
     .execute();
   const premium = isPremium(learner);
-  const concepts = premium ? await conceptAccuracy(d.db, userId, window.dueBefore.toISOString()) : [];
+  const concepts = premium
+    ? await conceptAccuracy(d.db, userId, window.dueBefore.toISOString())
+    : [];
   const streak = await studyStreak(d.db, userId, now, utcOffset);
   const days = await studyDaysSince(
     d.db,
