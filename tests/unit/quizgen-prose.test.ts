@@ -82,6 +82,17 @@ describe('true/false that is clearly true or false (issue 16, class 4)', () => {
     expect(isCheckableStatement('資安署設於延平南路。')).toBe(true);
   });
 
+  it('takes no conjecture as a statement (a view the material may go on to reject)', () => {
+    // Hold-out v6 (OpenIntro paired means): keyed True, though the randomization test rejects it.
+    expect(
+      isCheckableStatement(
+        'But with only 25 cars, it seems that the variability in road conditions could be what leads to the small difference in average tread amount.',
+      ),
+    ).toBe(false);
+    expect(isCheckableStatement('這個政策也許會讓更多人參與。')).toBe(false);
+    expect(isCheckableStatement('The mean tread difference was 0.13 mm.')).toBe(true);
+  });
+
   it('makes a statement false only with a typed swap, never a synonym (群體 → 集體)', async () => {
     const settings: QuizSettings = {
       questionCount: 5,

