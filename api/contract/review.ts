@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientQuestion } from './quiz.js';
 
 /** GET/PUT /review/reminders: the daily reminder e-mail. */
 export const reminderSettings = z.strictObject({
@@ -7,3 +8,63 @@ export const reminderSettings = z.strictObject({
   utcOffset: z.number().meta({ description: 'Minutes east of UTC.' }),
 });
 export type ReminderSettings = z.output<typeof reminderSettings>;
+
+/** GET /review/stats: the review page's numbers. */
+export const reviewStats = z
+  .strictObject({
+    today: z.string().meta({ description: "The learner's day (YYYY-MM-DD)." }),
+    dueToday: z.number(),
+    dueThisWeek: z.number(),
+    reviewedToday: z.number(),
+    correctToday: z.number(),
+    totalCards: z.number(),
+    streakDays: z.number(),
+    studiedToday: z.boolean(),
+    retention: z.number().nullable().meta({ description: '30-day share right (0–1); null: none.' }),
+    retentionSample: z.number(),
+  })
+  .meta({ id: 'ReviewStats' });
+export type ReviewStats = z.output<typeof reviewStats>;
+
+export const cardState = z.enum(['new', 'learning', 'review', 'relearning']);
+
+/** One card of GET /review/due: its question as served for taking (never the key). */
+export const dueCard = z
+  .strictObject({
+    cardId: z.string(),
+    quizId: z.string(),
+    materialId: z.string(),
+    materialTitle: z.string(),
+    quizTitle: z.string(),
+    language: z.string(),
+    question: clientQuestion,
+    due: z.string(),
+    isDue: z.boolean(),
+    state: cardState,
+    reps: z.number(),
+    lapses: z.number(),
+    lastReview: z.string().nullable(),
+    fsrs: z
+      .strictObject({
+        stability: z.number(),
+        difficulty: z.number(),
+        elapsedDays: z.number(),
+        scheduledDays: z.number(),
+        learningSteps: z.number(),
+      })
+      .meta({ description: 'The exact scheduling state, to preview ratings offline.' }),
+  })
+  .meta({ id: 'DueCard' });
+export type DueCard = z.output<typeof dueCard>;
+
+/** GET /review/due. */
+export const dueList = z
+  .strictObject({
+    count: z.number().meta({ description: 'Cards due today.' }),
+    total: z.number().meta({ description: "All the learner's cards (of the concept)." }),
+    today: z.string(),
+    dayEnd: z.string(),
+    cards: z.array(dueCard),
+  })
+  .meta({ id: 'DueList' });
+export type DueList = z.output<typeof dueList>;

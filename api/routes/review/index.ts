@@ -12,7 +12,7 @@ import { markStillLearning } from '../../review/still-learning.js';
 import { reviewStats } from '../../review/stats-service.js';
 import { confirmUnsubscribe, unsubscribeReminders } from '../../review/unsubscribe.js';
 import { ok, route } from '../../lib/contract.js';
-import { reminderSettings } from '../../contract/review.js';
+import { dueList, reminderSettings, reviewStats as statsAnswer } from '../../contract/review.js';
 
 /** Minutes east of UTC, as a query value (`-new Date().getTimezoneOffset()`); UTC when absent. */
 export const utcOffsetField = z.coerce.number().int().min(-MAX_UTC_OFFSET).max(MAX_UTC_OFFSET);
@@ -122,7 +122,7 @@ export function reviewRoutes() {
     route({
       tag: 'review',
       summary: "Today's due review cards across materials (questions without keys).",
-      answers: { 200: ok(z.unknown()) },
+      answers: { 200: ok(dueList) },
       errors: [400, 402],
       doc: 'docs/api/review.md',
     }),
@@ -138,7 +138,7 @@ export function reviewRoutes() {
     route({
       tag: 'review',
       summary: 'Due today and this week, reviewed today, cards, streak, retention.',
-      answers: { 200: ok(z.unknown()) },
+      answers: { 200: ok(statsAnswer) },
       errors: [400],
     }),
     validate('query', offsetQuery),
