@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clientQuestion } from './quiz.js';
+import { answerDetail, clientQuestion } from './quiz.js';
 
 /** GET/PUT /review/reminders: the daily reminder e-mail. */
 export const reminderSettings = z.strictObject({
@@ -68,3 +68,54 @@ export const dueList = z
   })
   .meta({ id: 'DueList' });
 export type DueList = z.output<typeof dueList>;
+
+export const rating = z.enum(['again', 'hard', 'good', 'easy']);
+
+/** A card's scheduling state after a review (api/review/scheduler.ts presentCardStats). */
+export const cardStats = z.strictObject({
+  state: cardState,
+  due: z.string(),
+  stability: z.number(),
+  difficulty: z.number(),
+  reps: z.number(),
+  lapses: z.number(),
+  scheduledDays: z.number(),
+  lastReview: z.string().nullable(),
+});
+
+/** POST /review/{cardId}/answer and /rate: the scored answer and the card's next review. */
+export const reviewResult = z
+  .strictObject({
+    cardId: z.string(),
+    reviewId: z.string(),
+    clientReviewId: z.string().nullable(),
+    correct: z.boolean(),
+    rating,
+    userAnswer: z.string(),
+    correctAnswer: z.string(),
+    detail: answerDetail.meta({ description: 'Premium parts withheld for a free account.' }),
+    premium: z.boolean(),
+    locked: z.boolean(),
+    reviewedAt: z.string(),
+    nextDue: z.string(),
+    card: cardStats,
+    replayed: z.boolean().meta({ description: 'A retry of a review already recorded.' }),
+  })
+  .meta({ id: 'ReviewResult' });
+export type ReviewResult = z.output<typeof reviewResult>;
+
+/** POST /review/flashcards/still-learning: the card reviewed with Again. */
+export const stillLearningResult = z
+  .strictObject({
+    cardId: z.string(),
+    clientReviewId: z.string().nullable(),
+    quizId: z.string(),
+    questionId: z.string(),
+    rating: z.literal('again'),
+    reviewedAt: z.string(),
+    nextDue: z.string(),
+    card: cardStats,
+    replayed: z.boolean(),
+  })
+  .meta({ id: 'StillLearningResult' });
+export type StillLearningResult = z.output<typeof stillLearningResult>;

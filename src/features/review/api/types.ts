@@ -1,9 +1,10 @@
-import type { AnswerDetail, SubmittedAnswer } from '../../../../api/scoring/types';
+import type { SubmittedAnswer } from '../../../../api/scoring/types';
 import type { QuestionType } from '../../../../api/quizgen/types';
-import type { ClientQuestion as ServedQuestion } from '../../../../api/contract/quiz';
+import type { AnswerDetail, ClientQuestion as ServedQuestion } from '../../../../api/contract/quiz';
 import type {
   DueCard,
   DueList as ServedDueList,
+  ReviewResult as ServedResult,
   ReviewStats,
 } from '../../../../api/contract/review';
 
@@ -30,23 +31,15 @@ export type ReviewCard = Omit<DueCard, 'question' | 'fsrs' | 'isDue'> & {
 /** GET /review/due → data. */
 export type DueList = Omit<ServedDueList, 'cards'> & { cards: ReviewCard[] };
 
-export type Rating = 'again' | 'hard' | 'good' | 'easy';
+export type Rating = ServedResult['rating'];
 
-/** POST /review/{cardId}/answer → data. */
-export interface ReviewResult {
-  cardId: string;
-  clientReviewId: string;
-  correct: boolean;
-  rating: Rating;
-  userAnswer: string;
-  correctAnswer: string;
+/**
+ * POST /review/{cardId}/answer → data (api/contract/review.ts), the fields the web reads; the
+ * detail may be partial in a result scored on the device.
+ */
+export type ReviewResult = Omit<ServedResult, 'detail' | 'reviewId' | 'card'> & {
   detail: Partial<AnswerDetail>;
-  premium: boolean;
-  locked: boolean;
-  reviewedAt: string;
-  nextDue: string;
-  replayed: boolean;
-}
+};
 
 /** GET /review/stats → data. */
 export type { ReviewStats };
