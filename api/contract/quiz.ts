@@ -196,3 +196,10 @@ export const quizReport = z
   })
   .meta({ id: 'QuizReport' });
 export type QuizReport = z.output<typeof quizReport>;
+
+/** PUT /quiz/{quizId}/progress: what was saved. */
+export const savedProgress = z.strictObject({
+  answeredCount: z.number(),
+  currentIndex: z.number(),
+});
+export type SavedProgress = z.output<typeof savedProgress>;
