@@ -119,3 +119,44 @@ export const stillLearningResult = z
   })
   .meta({ id: 'StillLearningResult' });
 export type StillLearningResult = z.output<typeof stillLearningResult>;
+
+/** GET /review/progress: scores over time per material, accuracy per concept, study days. */
+export const progress = z
+  .strictObject({
+    materials: z.array(
+      z.strictObject({
+        materialId: z.string(),
+        title: z.string(),
+        attempts: z.array(
+          z.strictObject({
+            attemptId: z.string(),
+            quizId: z.string(),
+            quizTitle: z.string(),
+            score: z.number(),
+            submittedAt: z.string(),
+            day: z.string(),
+          }),
+        ),
+      }),
+    ),
+    concepts: z
+      .array(
+        z.strictObject({
+          concept: z.string(),
+          correct: z.number(),
+          total: z.number(),
+          accuracy: z.number(),
+          cardCount: z.number(),
+          dueCount: z.number(),
+        }),
+      )
+      .meta({ description: 'Weakest first; empty for a free account.' }),
+    premium: z.boolean(),
+    conceptsLocked: z.boolean(),
+    streakDays: z.number(),
+    studiedToday: z.boolean(),
+    studyDays: z.array(z.string()),
+    totals: z.strictObject({ attempts: z.number(), reviews: z.number(), cards: z.number() }),
+  })
+  .meta({ id: 'Progress' });
+export type Progress = z.output<typeof progress>;
