@@ -16,3 +16,80 @@ export const storageUsage = z.strictObject({
   availableBytes: z.number(),
 });
 export type StorageUsage = z.output<typeof storageUsage>;
+
+/** One file of a material (api/materials/presenter.ts presentFile), the spec's snake_case names. */
+export const materialFile = z
+  .strictObject({
+    id: z.string(),
+    file_name: z.string(),
+    file_type: z.string(),
+    file_size: z.number(),
+    path: z.string().meta({ description: 'Where the original bytes are downloaded from.' }),
+  })
+  .meta({ id: 'MaterialFile' });
+export type MaterialFile = z.output<typeof materialFile>;
+
+/** A quiz as listed on its material's page (presentQuizSummary). */
+export const quizSummary = z
+  .strictObject({
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    questionCount: z.number(),
+    createdAt: z.string(),
+    lastTakenAt: z.string().nullable(),
+    lastScore: z.number().nullable(),
+    difficulty: z.string(),
+    testType: z.array(z.string()).meta({ description: 'The question types.' }),
+    language: z.string(),
+    score: z.number().nullable(),
+    completed: z.boolean(),
+    answeredQuestionsCount: z.number(),
+    bestScore: z.number().nullable(),
+    attemptCount: z.number(),
+  })
+  .meta({ id: 'QuizSummary' });
+export type QuizSummary = z.output<typeof quizSummary>;
+
+const materialFields = {
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  type: z.string().meta({ description: "The first file's type (lowercase extension)." }),
+  language: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  fileCount: z.number(),
+  quizCount: z.number(),
+  lastScore: z.number().nullable(),
+  files: z.array(materialFile),
+  quizzes: z.array(quizSummary).meta({ description: 'Newest first.' }),
+};
+
+/** A material with its files and quiz summaries (GET /materials, PUT /materials/{id}). */
+export const material = z.strictObject(materialFields).meta({ id: 'Material' });
+export type Material = z.output<typeof material>;
+
+/** What the exam reader recognised in a material (api/exam/exam-summary.ts), or null. */
+export const examSummary = z
+  .strictObject({
+    items: z.number(),
+    usable: z.number(),
+    practice: z.number(),
+    multiSelect: z.number(),
+    keyFound: z.boolean(),
+    corrections: z.number(),
+    essays: z.number(),
+    skipped: z.number(),
+    papers: z.array(z.string()),
+    language: z.enum(['zh-TW', 'en-US']),
+    otherText: z.boolean(),
+  })
+  .meta({ id: 'ExamSummary' });
+export type ExamSummary = z.output<typeof examSummary>;
+
+/** GET /materials/{id} and the upload's 201: the material with its `exam` summary. */
+export const materialDetail = z
+  .strictObject({ ...materialFields, exam: examSummary.nullable() })
+  .meta({ id: 'MaterialDetail' });
+export type MaterialDetail = z.output<typeof materialDetail>;

@@ -105,3 +105,101 @@ export const generation = z
   })
   .meta({ id: 'Generation' });
 export type Generation = z.output<typeof generation>;
+
+const location = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('page'), page: z.number() }),
+  z.strictObject({ kind: z.literal('slide'), slide: z.number(), title: z.string().optional() }),
+  z.strictObject({ kind: z.literal('notes'), slide: z.number() }),
+  z.strictObject({
+    kind: z.literal('sheet'),
+    sheet: z.string(),
+    rowStart: z.number(),
+    rowEnd: z.number(),
+  }),
+  z.strictObject({
+    kind: z.literal('paragraph'),
+    index: z.number(),
+    headingPath: z.array(z.string()).optional(),
+  }),
+]);
+
+/** Where a question's answer stands in the material (premium reports only). */
+export const citation = z
+  .strictObject({ fileId: z.string(), quote: z.string(), location })
+  .meta({ id: 'Citation' });
+
+/** What the learner answered (or the key), structured so a report shows it in any language. */
+const answerSelection = z.strictObject({
+  optionId: z.string().optional(),
+  optionIds: z.array(z.string()).optional(),
+  optionSets: z.array(z.array(z.string())).optional(),
+  anyAnswer: z.boolean().optional(),
+  value: z.boolean().optional(),
+  blanks: z
+    .array(z.strictObject({ blankId: z.string(), optionId: z.string().optional() }))
+    .optional(),
+  text: z.string().optional(),
+});
+
+/** One question of a scored attempt (api/scoring/types.ts AnswerDetail). */
+export const answerDetail = z
+  .strictObject({
+    questionId: z.string(),
+    type: z.enum(QUESTION_TYPES),
+    question: z.string(),
+    exam: z.strictObject({ paper: z.string(), number: z.number() }).optional(),
+    unscored: z.boolean().optional(),
+    multiSelect: z.boolean().optional(),
+    options: z.array(option).optional(),
+    blanks: z.array(z.strictObject({ id: z.string(), options: z.array(option) })).optional(),
+    isCorrect: z.boolean(),
+    answered: z.boolean(),
+    userAnswer: z.string(),
+    correctAnswer: z.string(),
+    userSelection: answerSelection.nullable(),
+    correctSelection: answerSelection,
+    explanation: z.string().optional().meta({ description: 'Premium only.' }),
+    relatedConcepts: z.array(z.string()).optional().meta({ description: 'Premium only.' }),
+    citation: citation.optional().meta({ description: 'Premium only.' }),
+  })
+  .meta({ id: 'AnswerDetail' });
+export type AnswerDetail = z.output<typeof answerDetail>;
+
+export const typeStats = z.strictObject({ total: z.number(), correct: z.number() });
+export type TypeStats = z.output<typeof typeStats>;
+
+/** GET /quiz/{quizId}/report and POST /quiz/{quizId}/submit: a scored attempt. */
+export const quizReport = z
+  .strictObject({
+    quizId: z.string(),
+    attemptId: z.string(),
+    materialId: z.string(),
+    quizTitle: z.string(),
+    quizDescription: z.string(),
+    language: z.string(),
+    difficulty: z.string(),
+    score: z.number(),
+    correctAnswers: z.number(),
+    totalQuestions: z.number(),
+    typeAnalysis: z.partialRecord(z.enum(QUESTION_TYPES), typeStats),
+    answersDetail: z.array(answerDetail),
+    submittedAt: z.string(),
+    premium: z.boolean(),
+    locked: z.boolean().meta({ description: 'Premium content was withheld (free account).' }),
+    unscored: z.literal(true).optional(),
+    lastScore: z.number(),
+    bestScore: z.number(),
+    attemptCount: z.number(),
+    history: z.array(
+      z.strictObject({ attemptId: z.string(), score: z.number(), submittedAt: z.string() }),
+    ),
+  })
+  .meta({ id: 'QuizReport' });
+export type QuizReport = z.output<typeof quizReport>;
+
+/** PUT /quiz/{quizId}/progress: what was saved. */
+export const savedProgress = z.strictObject({
+  answeredCount: z.number(),
+  currentIndex: z.number(),
+});
+export type SavedProgress = z.output<typeof savedProgress>;

@@ -13,7 +13,12 @@ import { contentDisposition } from '../../materials/file-types.js';
 import { getMaterialFlashcards } from '../../flashcards/flashcard-service.js';
 import { countUpload, storageUsage } from '../../materials/storage-quota.js';
 import { done, ok, route } from '../../lib/contract.js';
-import { storageUsage as storageAnswer, uploadLimits } from '../../contract/materials.js';
+import {
+  material as materialAnswer,
+  materialDetail,
+  storageUsage as storageAnswer,
+  uploadLimits,
+} from '../../contract/materials.js';
 
 /** The request body as a Node stream (read lazily: nothing is consumed until the parser pulls). */
 function requestBody(c: Context<AppEnv>): Readable | null {
@@ -56,7 +61,7 @@ export function materialRoutes() {
           required: ['files'],
         },
       },
-      answers: { 201: ok(z.unknown()) },
+      answers: { 201: ok(materialDetail) },
       errors: [400, 413, 415, 422, 429, 503],
     }),
     async (c) => {
@@ -146,7 +151,7 @@ export function materialRoutes() {
       answers: {
         200: z.strictObject({
           success: z.literal(true),
-          data: z.array(z.unknown()),
+          data: z.array(materialAnswer),
           nextCursor: z.string().nullable().optional(),
         }),
       },
@@ -176,7 +181,7 @@ export function materialRoutes() {
       tag: 'materials',
       summary:
         'One material with its files and quizzes, and `exam`: what the exam reader recognised in it (items, key found, corrections, essays left out), or null.',
-      answers: { 200: ok(z.unknown()) },
+      answers: { 200: ok(materialDetail) },
       errors: [404],
       doc: 'docs/api/exam.md',
     }),
@@ -193,7 +198,7 @@ export function materialRoutes() {
     route({
       tag: 'materials',
       summary: 'Rename a material or change its description (a blank title is refused).',
-      answers: { 200: ok(z.unknown()) },
+      answers: { 200: ok(materialAnswer) },
       errors: [400, 404],
     }),
     validate(

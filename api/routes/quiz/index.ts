@@ -26,7 +26,14 @@ import { getReport, getReportForExport } from '../../quiz/report-service.js';
 import { exportFileName, renderReportCsv, renderReportPdf } from '../../export/index.js';
 import { exportQuiz, QUIZ_EXPORT_FORMATS } from '../../export/quiz-source.js';
 import { ok, route } from '../../lib/contract.js';
-import { generatedQuiz, generation, quizForTaking } from '../../contract/quiz.js';
+import {
+  generatedQuiz,
+  generation,
+  quizForTaking,
+  quizReport,
+  savedProgress,
+} from '../../contract/quiz.js';
+import { quizSummary } from '../../contract/materials.js';
 
 /** Spec §7: the types used when none are chosen. */
 const DEFAULT_TYPES: QuestionType[] = ['multiple_choice', 'true_false', 'dropdown_fill_in_blank'];
@@ -218,7 +225,7 @@ export function quizRoutes() {
     route({
       tag: 'quiz',
       summary: "A material's quizzes with completion and best score.",
-      answers: { 200: ok(z.unknown()) },
+      answers: { 200: ok(z.array(quizSummary)) },
       errors: [404],
     }),
     revalidated,
@@ -256,7 +263,7 @@ export function quizRoutes() {
     route({
       tag: 'quiz',
       summary: 'Save answers so far and the current question index.',
-      answers: { 200: ok(z.unknown()) },
+      answers: { 200: ok(savedProgress) },
       errors: [400, 404],
     }),
     validate(
@@ -280,7 +287,7 @@ export function quizRoutes() {
       tag: 'quiz',
       summary:
         'Submit and score an attempt (idempotent by clientSubmissionId); answers the report.',
-      answers: { 200: ok(z.unknown()) },
+      answers: { 200: ok(quizReport) },
       errors: [400, 404, 409],
       doc: 'docs/api/quiz.md',
     }),
@@ -320,7 +327,7 @@ export function quizRoutes() {
       summary:
         'The scored report (latest or ?attemptId=) with history; explanations for premium only.',
       params: [{ name: 'attemptId', in: 'query' }],
-      answers: { 200: ok(z.unknown()) },
+      answers: { 200: ok(quizReport) },
       errors: [404],
     }),
     revalidated,

@@ -12,7 +12,13 @@ import { markStillLearning } from '../../review/still-learning.js';
 import { reviewStats } from '../../review/stats-service.js';
 import { confirmUnsubscribe, unsubscribeReminders } from '../../review/unsubscribe.js';
 import { ok, route } from '../../lib/contract.js';
-import { reminderSettings } from '../../contract/review.js';
+import {
+  dueList,
+  reminderSettings,
+  reviewResult,
+  reviewStats as statsAnswer,
+  stillLearningResult,
+} from '../../contract/review.js';
 
 /** Minutes east of UTC, as a query value (`-new Date().getTimezoneOffset()`); UTC when absent. */
 export const utcOffsetField = z.coerce.number().int().min(-MAX_UTC_OFFSET).max(MAX_UTC_OFFSET);
@@ -122,7 +128,7 @@ export function reviewRoutes() {
     route({
       tag: 'review',
       summary: "Today's due review cards across materials (questions without keys).",
-      answers: { 200: ok(z.unknown()) },
+      answers: { 200: ok(dueList) },
       errors: [400, 402],
       doc: 'docs/api/review.md',
     }),
@@ -138,7 +144,7 @@ export function reviewRoutes() {
     route({
       tag: 'review',
       summary: 'Due today and this week, reviewed today, cards, streak, retention.',
-      answers: { 200: ok(z.unknown()) },
+      answers: { 200: ok(statsAnswer) },
       errors: [400],
     }),
     validate('query', offsetQuery),
@@ -184,7 +190,7 @@ export function reviewRoutes() {
       tag: 'review',
       summary:
         '"Still learning" on a quiz question\'s flashcard: its review card (made if missing) is reviewed with Again and comes due within minutes. Idempotent by clientReviewId.',
-      answers: { 200: ok(z.unknown()) },
+      answers: { 200: ok(stillLearningResult) },
       errors: [400, 404, 409],
       doc: 'docs/decisions/0029-flashcards.md',
     }),
@@ -201,7 +207,7 @@ export function reviewRoutes() {
       tag: 'review',
       summary:
         'Answer a review card (idempotent by clientReviewId); FSRS schedules the next review.',
-      answers: { 200: ok(z.unknown()) },
+      answers: { 200: ok(reviewResult) },
       errors: [400, 404, 409],
       doc: 'docs/api/review.md',
     }),
@@ -224,7 +230,7 @@ export function reviewRoutes() {
       tag: 'review',
       summary:
         "The learner's own rating of an answered card (again/hard/good/easy): that review is redone with it.",
-      answers: { 200: ok(z.unknown()) },
+      answers: { 200: ok(reviewResult) },
       errors: [400, 404, 409],
       doc: 'docs/api/review.md',
     }),

@@ -4,8 +4,8 @@ import { requireAuth } from '../../lib/auth-middleware.js';
 import { validate } from '../../lib/validate.js';
 import { getProgress } from '../../review/progress-service.js';
 import { offsetQuery } from './index.js';
-import { z } from 'zod';
 import { ok, route } from '../../lib/contract.js';
+import { progress } from '../../contract/review.js';
 
 /** /api/v1/progress: scores over time, accuracy per concept, study days. */
 export function progressRoutes() {
@@ -16,7 +16,7 @@ export function progressRoutes() {
     route({
       tag: 'review',
       summary: 'Scores over time per material, accuracy per concept (weakest first), study streak.',
-      answers: { 200: ok(z.unknown()) },
+      answers: { 200: ok(progress) },
       errors: [400],
     }),
     validate('query', offsetQuery),

@@ -1,16 +1,14 @@
-import type {
-  AnswerDetail,
-  QuizReport,
-  SubmittedAnswer,
-  TypeStats,
-} from '../../../../api/scoring/types';
+import type { SubmittedAnswer } from '../../../../api/scoring/types';
 import type { QuestionType } from '../../../../api/quizgen/types';
 import type {
+  AnswerDetail,
   ClientQuestion as ServedQuestion,
   GeneratedQuiz,
   Generation as Served,
   QuizForTaking,
   QuizNotice,
+  QuizReport,
+  TypeStats,
 } from '../../../../api/contract/quiz';
 
 export type { AnswerDetail, QuizReport, SubmittedAnswer, TypeStats, QuestionType };

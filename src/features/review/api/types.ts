@@ -1,6 +1,12 @@
-import type { AnswerDetail, SubmittedAnswer } from '../../../../api/scoring/types';
+import type { SubmittedAnswer } from '../../../../api/scoring/types';
 import type { QuestionType } from '../../../../api/quizgen/types';
-import type { ClientQuestion as ServedQuestion } from '../../../../api/contract/quiz';
+import type { AnswerDetail, ClientQuestion as ServedQuestion } from '../../../../api/contract/quiz';
+import type {
+  DueCard,
+  DueList as ServedDueList,
+  ReviewResult as ServedResult,
+  ReviewStats,
+} from '../../../../api/contract/review';
 
 export type { AnswerDetail, SubmittedAnswer, QuestionType };
 
@@ -10,72 +16,33 @@ export type { AnswerDetail, SubmittedAnswer, QuestionType };
  */
 export type ClientQuestion = ServedQuestion & { questionId: string };
 
-export type CardState = 'new' | 'learning' | 'review' | 'relearning';
+export type CardState = DueCard['state'];
 
-/** One card of the due list (GET /review/due → cards). */
-export interface ReviewCard {
-  cardId: string;
-  quizId: string;
-  materialId: string;
-  materialTitle: string;
-  quizTitle: string;
-  language: string;
+/**
+ * One card of the due list (GET /review/due → cards: api/contract/review.ts), its question with
+ * `questionId`; `fsrs` and `isDue` may be absent in copies stored before they were sent.
+ */
+export type ReviewCard = Omit<DueCard, 'question' | 'fsrs' | 'isDue'> & {
   question: ClientQuestion;
-  due: string;
-  state: CardState;
-  reps: number;
-  lapses: number;
-  lastReview: string | null;
-  /** The exact scheduling state (absent in copies stored before it was sent). */
-  fsrs?: {
-    stability: number;
-    difficulty: number;
-    elapsedDays: number;
-    scheduledDays: number;
-    learningSteps: number;
-  };
-}
+  fsrs?: DueCard['fsrs'];
+  isDue?: boolean;
+};
 
 /** GET /review/due → data. */
-export interface DueList {
-  count: number;
-  total: number;
-  today: string;
-  dayEnd: string;
-  cards: ReviewCard[];
-}
+export type DueList = Omit<ServedDueList, 'cards'> & { cards: ReviewCard[] };
 
-export type Rating = 'again' | 'hard' | 'good' | 'easy';
+export type Rating = ServedResult['rating'];
 
-/** POST /review/{cardId}/answer → data. */
-export interface ReviewResult {
-  cardId: string;
-  clientReviewId: string;
-  correct: boolean;
-  rating: Rating;
-  userAnswer: string;
-  correctAnswer: string;
+/**
+ * POST /review/{cardId}/answer → data (api/contract/review.ts), the fields the web reads; the
+ * detail may be partial in a result scored on the device.
+ */
+export type ReviewResult = Omit<ServedResult, 'detail' | 'reviewId' | 'card'> & {
   detail: Partial<AnswerDetail>;
-  premium: boolean;
-  locked: boolean;
-  reviewedAt: string;
-  nextDue: string;
-  replayed: boolean;
-}
+};
 
 /** GET /review/stats → data. */
-export interface ReviewStats {
-  today: string;
-  dueToday: number;
-  dueThisWeek: number;
-  reviewedToday: number;
-  correctToday: number;
-  totalCards: number;
-  streakDays: number;
-  studiedToday: boolean;
-  retention: number | null;
-  retentionSample: number;
-}
+export type { ReviewStats };
 
 /** GET/PUT /review/reminders → data. */
 export type { ReminderSettings as Reminders } from '../../../../api/contract/review';
