@@ -375,7 +375,7 @@ export function selectDrafts(
           ...pairedAcronyms(ctx.a.fullText, draft.keys[0]),
           ...materialNumberForms(ctx.a.fullText, draft.sentence.text, draft.keys[0]),
           ...zhMaterialForms(ctx.a.fullText, draft.keys[0]),
-        ].filter((x) => !stem.includes(comparisonKey(x)));
+        ].filter((x) => !stemShows(draft.question, stem, x));
         draft.acceptedAnswers = [...new Set([...draft.acceptedAnswers, ...aliases])];
         const note = acceptedWordingsNote(
           ctx.a.language,
@@ -931,4 +931,16 @@ export function topicWords(a: DocAnalysis, instructions: string): string[] {
       if (full.includes(w)) words.add(w);
     }
   return [...words];
+}
+
+/**
+ * Whether the stem shows an alias: a Latin one as a whole word, case aside ("SE" is not shown by
+ * "use" or "these"), a Chinese one anywhere in the stem's comparison key.
+ */
+export function stemShows(question: string, stemKey: string, alias: string): boolean {
+  const a = alias.trim();
+  if (!/^[\p{Script=Latin}\d][\p{Script=Latin}\d\s'’.,-]*$/u.test(a))
+    return stemKey.includes(comparisonKey(a));
+  const words = a.split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`(?<![\\p{L}\\d])${words.join('\\s+')}(?![\\p{L}\\d])`, 'iu').test(question);
 }

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import {
+  coUsedAcronyms,
+  materialAliases,
+  pairedAcronyms,
+} from '../../api/quizgen/builtin/answers.js';
+import { stemShows } from '../../api/quizgen/builtin/select.js';
+import { comparisonKey } from '../../api/quizgen/text/normalize.js';
+
+describe('round 5b: the material’s own abbreviation is accepted', () => {
+  const iot =
+    'The plan has two branches. One is the Internet of Things, which needs a field. ' +
+    'We test IoT devices in Taoyuan. IoT is specific to a region, instead of Taiwan as a whole.';
+
+  it('pairs a mixed-case acronym with the capitalised name it stands for, both ways', () => {
+    expect(coUsedAcronyms(iot, 'IoT')).toEqual(['Internet of Things']);
+    expect(materialAliases(iot, 'IoT')).toContain('Internet of Things');
+    expect(coUsedAcronyms(iot, 'Internet of Things')).toEqual(['IoT']);
+  });
+
+  it('never pairs a mixed-case acronym with lower-case words that merely spell it', () => {
+    const text = 'It is instead of them. IoT is here. IoT again, independent of the rest.';
+    expect(coUsedAcronyms(text, 'IoT')).toEqual([]);
+  });
+
+  it('a Latin alias counts as shown by the stem only as a whole word', () => {
+    const question = 'We can use these differences to calculate a _____ of the difference.';
+    expect(stemShows(question, comparisonKey(question), 'SE')).toBe(false);
+    expect(
+      stemShows('The SE interval is _____.', comparisonKey('The SE interval is _____.'), 'SE'),
+    ).toBe(true);
+    expect(stemShows('「服貿」是_____', comparisonKey('「服貿」是_____'), '服貿')).toBe(true);
+  });
+
+  it('standard error accepts SE where the material writes them together', () => {
+    const text =
+      'We compute the standard error $SE = 0.07$. A 95% SE interval is roughly 2 SE wide. ' +
+      'Use these numbers.';
+    expect(pairedAcronyms(text, 'standard error')).toEqual(['SE']);
+  });
+});
