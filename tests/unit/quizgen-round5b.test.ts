@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sentenceKind } from '../../api/quizgen/builtin/material/sentence-kinds.js';
 import {
   coUsedAcronyms,
   materialAliases,
@@ -37,5 +38,38 @@ describe('round 5b: the material’s own abbreviation is accepted', () => {
       'We compute the standard error $SE = 0.07$. A 95% SE interval is roughly 2 SE wide. ' +
       'Use these numbers.';
     expect(pairedAcronyms(text, 'standard error')).toEqual(['SE']);
+  });
+});
+
+describe('round 5b: an exercise instruction is never a statement nor a stem', () => {
+  it('imperatives with an object are exercises, in English', () => {
+    for (const t of [
+      'Create and interpret a 90 percent confidence interval of the population mean difference.',
+      'Create a 95 percent confidence interval for the difference in means.',
+      'Set up a hypothesis test to evaluate whether there is a difference.',
+      'Check the conditions for using the t-distribution before you start.',
+      'Use the data to decide whether the two groups differ.',
+      'Describe the sampling distribution of the mean difference in words.',
+    ])
+      expect(sentenceKind(t, 'en'), t).toBe('exercise');
+  });
+
+  it('the same words opening a statement stay study text', () => {
+    for (const t of [
+      'Test results show that the treatment group improved.',
+      'Use of the bootstrap is common when the sample is small.',
+      'Check-ins with the team happen every week in the office.',
+      'Create is the name of the first step in the design loop.',
+    ])
+      expect(sentenceKind(t, 'en'), t).toBe('study');
+  });
+
+  it('Chinese exercise instructions are exercises', () => {
+    for (const t of [
+      '請計算兩組平均數的差異並解釋其意義。',
+      '試說明信賴區間的意義。',
+      '請問這個政策的目的為何？',
+    ])
+      expect(sentenceKind(t, 'zh'), t).toBe('exercise');
   });
 });
