@@ -5,7 +5,12 @@ import {
   materialAliases,
   pairedAcronyms,
 } from '../../api/quizgen/builtin/answers.js';
-import { stemShows } from '../../api/quizgen/builtin/select.js';
+import type { Draft } from '../../api/quizgen/builtin/draft.js';
+import {
+  MAX_DISTRACTOR_USES,
+  reusesDistractor,
+  stemShows,
+} from '../../api/quizgen/builtin/select.js';
 import { comparisonKey } from '../../api/quizgen/text/normalize.js';
 
 describe('round 5b: the material’s own abbreviation is accepted', () => {
@@ -71,5 +76,33 @@ describe('round 5b: an exercise instruction is never a statement nor a stem', ()
       '請問這個政策的目的為何？',
     ])
       expect(sentenceKind(t, 'zh'), t).toBe('exercise');
+  });
+});
+
+describe('round 5b: one distractor is not shown across the whole quiz', () => {
+  const draft = (key: string, others: string[]): Draft =>
+    ({ type: 'multiple_choice', choices: [key, ...others], keys: [key] }) as unknown as Draft;
+
+  it('a distractor already shown twice refuses a third question', () => {
+    const drafts = [
+      draft('transform boundary', ['convergent boundary', 'hot spot', 'rift']),
+      draft('subduction', ['Convergent boundary', 'trench', 'plate']),
+    ];
+    expect(
+      reusesDistractor(drafts, draft('mantle', ['convergent boundary', 'crust', 'core'])),
+    ).toBe(true);
+    expect(reusesDistractor(drafts, draft('mantle', ['hot spot', 'crust', 'core']))).toBe(false);
+    expect(MAX_DISTRACTOR_USES).toBe(2);
+  });
+
+  it('counts dropdown blanks too', () => {
+    const blank = (key: string, others: string[]): Draft =>
+      ({
+        type: 'dropdown_fill_in_blank',
+        blanks: [[key, ...others]],
+        keys: [key],
+      }) as unknown as Draft;
+    const drafts = [blank('A', ['digital minister', 'X']), blank('B', ['digital minister', 'Y'])];
+    expect(reusesDistractor(drafts, blank('C', ['digital minister', 'Z']))).toBe(true);
   });
 });

@@ -318,6 +318,8 @@ export function selectDrafts(
         // Nor makes "pick the longest option" a rule: the key longest in ≤ ~35% of the choice
         // items and of the blanks (an item over two places writes its own options).
         if (draft && keyLongestOver([...drafts, draft], planned)) continue;
+        // Nor shows one wrong option again and again: each distractor at most twice a quiz.
+        if (draft && reusesDistractor(drafts, draft)) continue;
         if (draft) {
           ctx.checkableTruths = false;
           return draft;
@@ -943,4 +945,23 @@ export function stemShows(question: string, stemKey: string, alias: string): boo
     return stemKey.includes(comparisonKey(a));
   const words = a.split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return new RegExp(`(?<![\\p{L}\\d])${words.join('\\s+')}(?![\\p{L}\\d])`, 'iu').test(question);
+}
+
+/** How often one distractor text may be shown in a quiz ("convergent boundary" everywhere). */
+export const MAX_DISTRACTOR_USES = 2;
+
+/** The wrong options a draft shows: its choices and every blank's, the key aside. */
+function distractorsOf(d: Draft): string[] {
+  const lists = d.choices ? [d.choices] : (d.blanks ?? []);
+  return lists.flatMap((l) => l.slice(1)).map(comparisonKey);
+}
+
+/** Whether a draft shows a distractor the quiz already shows MAX_DISTRACTOR_USES times. */
+export function reusesDistractor(drafts: Draft[], draft: Draft): boolean {
+  const mine = distractorsOf(draft);
+  if (!mine.length) return false;
+  const counts = new Map<string, number>();
+  for (const d of drafts)
+    for (const x of new Set(distractorsOf(d))) counts.set(x, (counts.get(x) ?? 0) + 1);
+  return mine.some((x) => (counts.get(x) ?? 0) >= MAX_DISTRACTOR_USES);
 }
