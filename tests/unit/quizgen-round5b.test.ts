@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { AnalysedSentence, DocAnalysis } from '../../api/quizgen/builtin/analysis.js';
+import { coversWholeTokens, zhKeyFits } from '../../api/quizgen/builtin/candidates/cloze.js';
+import { segmentChinese } from '../../api/quizgen/builtin/segment-zh.js';
 import { sentenceKind } from '../../api/quizgen/builtin/material/sentence-kinds.js';
 import {
   coUsedAcronyms,
@@ -104,5 +107,41 @@ describe('round 5b: one distractor is not shown across the whole quiz', () => {
       }) as unknown as Draft;
     const drafts = [blank('A', ['digital minister', 'X']), blank('B', ['digital minister', 'Y'])];
     expect(reusesDistractor(drafts, blank('C', ['digital minister', 'Z']))).toBe(true);
+  });
+});
+
+describe('round 5b: a zh blank covers whole words of its sentence', () => {
+  const sentenceOf = (text: string) =>
+    ({
+      text,
+      tokens: segmentChinese(text),
+      mentions: [],
+      numbers: [],
+    }) as unknown as AnalysedSentence;
+  const a = { siblings: new Map() } as unknown as DocAnalysis;
+
+  it('a lone noun character glued before the key refuses the blank', () => {
+    const s1 = sentenceOf('我們也會鼓勵我們的資通訊產業多做這些工作。');
+    expect(
+      zhKeyFits(a, s1, '通訊產業', s1.text.indexOf('通訊產業'), { key: '通訊產業', pos: 'n' }),
+    ).toBe(false);
+    const s2 = sentenceOf('毛治國前院長很有意思，他一上來也知道要重建正當性。');
+    expect(zhKeyFits(a, s2, '治國', s2.text.indexOf('治國'), { key: '治國', pos: 'n' })).toBe(
+      false,
+    );
+  });
+
+  it('a whole word after a particle still fits', () => {
+    const s = sentenceOf('這是政府的資料開放平台，大家都可以使用。');
+    expect(
+      zhKeyFits(a, s, '開放平台', s.text.indexOf('開放平台'), { key: '開放平台', pos: 'nz' }),
+    ).toBe(true);
+  });
+
+  it('a number blank ends where a jieba token ends', () => {
+    const s = sentenceOf('也就是1990年代所謂自由軟體運動，一直到1998年開放文化。');
+    const at = s.text.indexOf('1990年');
+    expect(coversWholeTokens(s, at, at + '1990年'.length)).toBe(false);
+    expect(coversWholeTokens(s, at, at + '1990年代'.length)).toBe(true);
   });
 });
