@@ -8,7 +8,8 @@ import {
   materialAliases,
   pairedAcronyms,
 } from '../../api/quizgen/builtin/answers.js';
-import type { Draft } from '../../api/quizgen/builtin/draft.js';
+import type { Distractor } from '../../api/quizgen/builtin/distractors.js';
+import { pickDistractors, type Draft } from '../../api/quizgen/builtin/draft.js';
 import {
   MAX_DISTRACTOR_USES,
   reusesDistractor,
@@ -143,5 +144,20 @@ describe('round 5b: a zh blank covers whole words of its sentence', () => {
     const at = s.text.indexOf('1990年');
     expect(coversWholeTokens(s, at, at + '1990年'.length)).toBe(false);
     expect(coversWholeTokens(s, at, at + '1990年代'.length)).toBe(true);
+  });
+});
+
+describe('round 5b: the distractor picker passes over one the quiz already shows twice', () => {
+  it('takes the next of its rank instead', () => {
+    const ranked = ['convergent boundary', 'hot spot', 'rift', 'trench'].map((text) => ({
+      text,
+    })) as unknown as Distractor[];
+    const shown = new Map([['convergentboundary', 2]]);
+    const pick = pickDistractors('subduction', ranked, 3, { used: 0, max: 10 }, shown)!;
+    expect(pick.map((d) => d.text)).toEqual(['hot spot', 'rift', 'trench']);
+    const once = new Map([['convergentboundary', 1]]);
+    expect(pickDistractors('subduction', ranked, 3, { used: 0, max: 10 }, once)![0]!.text).toBe(
+      'convergent boundary',
+    );
   });
 });

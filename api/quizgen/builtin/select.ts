@@ -16,7 +16,7 @@ import { buildDropdown, buildMultipleChoice } from './build-choice.js';
 import { buildShortAnswer, buildTrueFalse, tiedNumber } from './build-statement.js';
 import type { ClozeCandidate } from './candidates/cloze.js';
 import type { DefinitionCandidate } from './candidates/definition.js';
-import type { BuildContext, Draft } from './draft.js';
+import { MAX_DISTRACTOR_SHOWS, type BuildContext, type Draft } from './draft.js';
 import { keyConcepts } from './finalize.js';
 import type { Rng } from './rng.js';
 import { segmentChinese } from './segment-zh.js';
@@ -388,6 +388,9 @@ export function selectDrafts(
         if (note) draft.explanation += `${ctx.t.join}${note}`;
       }
       drafts.push(draft);
+      ctx.shownDistractors ??= new Map();
+      for (const x of new Set(distractorsOf(draft)))
+        ctx.shownDistractors.set(x, (ctx.shownDistractors.get(x) ?? 0) + 1);
       used.add(draft.sentence.id);
       const subject = draft.sentence.record?.[0]?.value;
       if (subject) usedSubjects.add(subject);
@@ -948,7 +951,7 @@ export function stemShows(question: string, stemKey: string, alias: string): boo
 }
 
 /** How often one distractor text may be shown in a quiz ("convergent boundary" everywhere). */
-export const MAX_DISTRACTOR_USES = 2;
+export const MAX_DISTRACTOR_USES = MAX_DISTRACTOR_SHOWS;
 
 /** The wrong options a draft shows: its choices and every blank's, the key aside. */
 function distractorsOf(d: Draft): string[] {
