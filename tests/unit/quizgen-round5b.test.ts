@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnalysedSentence, DocAnalysis } from '../../api/quizgen/builtin/analysis.js';
 import { coversWholeTokens, zhKeyFits } from '../../api/quizgen/builtin/candidates/cloze.js';
 import { segmentChinese } from '../../api/quizgen/builtin/segment-zh.js';
+import { zhCountForms } from '../../api/quizgen/builtin/zh-forms.js';
 import { sentenceKind } from '../../api/quizgen/builtin/material/sentence-kinds.js';
 import {
   coUsedAcronyms,
@@ -159,5 +160,21 @@ describe('round 5b: the distractor picker passes over one the quiz already shows
     expect(pickDistractors('subduction', ranked, 3, { used: 0, max: 10 }, once)![0]!.text).toBe(
       'convergent boundary',
     );
+  });
+});
+
+describe('round 5b: a zh count in digits or numerals', () => {
+  it('accepts the other writing of the same count', () => {
+    expect(zhCountForms('兩萬人')).toEqual(['2萬人']);
+    expect(zhCountForms('2萬人')).toEqual(['兩萬人', '二萬人']);
+    expect(zhCountForms('三十個')).toEqual(['30個']);
+    expect(zhCountForms('18歲')).toEqual(['十八歲']);
+  });
+
+  it('never turns a year or a non-count into another word', () => {
+    expect(zhCountForms('1990年')).toEqual([]);
+    expect(zhCountForms('一九九〇年')).toEqual([]);
+    expect(zhCountForms('公聽會')).toEqual([]);
+    expect(zhCountForms('萬物聯網')).toEqual([]);
   });
 });

@@ -21,7 +21,7 @@ import { keyConcepts } from './finalize.js';
 import type { Rng } from './rng.js';
 import { segmentChinese } from './segment-zh.js';
 import { insideLongerTerm, showsOtherForm } from './zh-distractors.js';
-import { zhMaterialForms } from './zh-forms.js';
+import { zhCountForms, zhMaterialForms } from './zh-forms.js';
 import { isAskableZh, isGluedCount } from './zh-keys.js';
 import { enumeratedNeighbour, fixedByCollocation, glossedBeside } from './material/collocation.js';
 import { lacksFiniteVerb, talksAboutTheBook } from './material/statement-shape.js';
@@ -377,6 +377,7 @@ export function selectDrafts(
           ...pairedAcronyms(ctx.a.fullText, draft.keys[0]),
           ...materialNumberForms(ctx.a.fullText, draft.sentence.text, draft.keys[0]),
           ...zhMaterialForms(ctx.a.fullText, draft.keys[0]),
+          ...zhCountForms(draft.keys[0]),
         ].filter((x) => !stemShows(draft.question, stem, x));
         draft.acceptedAnswers = [...new Set([...draft.acceptedAnswers, ...aliases])];
         const note = acceptedWordingsNote(
