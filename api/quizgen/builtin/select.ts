@@ -318,8 +318,9 @@ export function selectDrafts(
         // Nor makes "pick the longest option" a rule: the key longest in ≤ ~35% of the choice
         // items and of the blanks (an item over two places writes its own options).
         if (draft && keyLongestOver([...drafts, draft], planned)) continue;
-        // Nor shows one wrong option again and again: each distractor at most twice a quiz.
-        if (draft && reusesDistractor(drafts, draft)) continue;
+        // One wrong option is not shown again and again: the picker passes over a distractor
+        // the quiz shows twice (pickDistractors); a hard refusal here (reusesDistractor) cost
+        // a question on long zh talks, so it is left to the picker.
         if (draft) {
           ctx.checkableTruths = false;
           return draft;
