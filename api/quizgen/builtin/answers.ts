@@ -234,6 +234,9 @@ export function headOptionalWordings(fullText: string, key: string): string[] {
   return out;
 }
 
+/** Function words an acronym writes as a small letter ("IoT", "CoE"). */
+const MIXED_FUNCTION_WORDS = ['of', 'on', 'or', 'and', 'for', 'to', 'in', 'the', 'a'];
+
 /**
  * An acronym and its full name that the material both uses, even apart ("virtual reality" in
  * one paragraph, "VR" in others): the acronym written standalone at least twice, the full name
@@ -242,26 +245,52 @@ export function headOptionalWordings(fullText: string, key: string): string[] {
 export function coUsedAcronyms(fullText: string, key: string): string[] {
   const k = key.trim();
   const count = (re: RegExp) => [...fullText.matchAll(re)].length;
-  const acronym = /^(\p{Lu}{2,5})s?$/u.exec(k)?.[1];
+  // "VR", and a mixed-case acronym whose small letter is a function word ("IoT": Internet of
+  // Things).
+  const acronym = /^(\p{Lu}{2,5}|\p{Lu}(?:\p{Ll}?\p{Lu}){1,4})s?$/u.exec(k)?.[1];
   if (acronym) {
-    const letters = [...acronym.toLowerCase()];
+    const letters = [...acronym];
     const re = new RegExp(
-      letters.map((l) => `(?<![\\p{L}\\d-])${l}[\\p{L}]+`).join('[\\s-]+') + '(?![\\p{L}\\d-])',
+      letters
+        .map((l) =>
+          /\p{Ll}/u.test(l)
+            ? `(?<![\\p{L}\\d-])(?:${MIXED_FUNCTION_WORDS.filter((w) => w[0] === l).join('|') || '(?!)'})`
+            : `(?<![\\p{L}\\d-])${l.toLowerCase()}[\\p{L}]+`,
+        )
+        .join('[\\s-]+') + '(?![\\p{L}\\d-])',
       'giu',
     );
     const found = new Map<string, string>();
     for (const m of fullText.matchAll(re)) {
       const phrase = m[0].replace(/\s+/g, ' ');
       const ws = phrase.split(/[\s-]+/);
-      if (ws.some((w) => EN_STOPWORDS.has(w.toLowerCase()))) continue;
+      // A mixed-case acronym names a proper name: its capitals stand for capitalised words
+      // ("Internet of Things", where "things" alone would be a stopword).
+      const wordOk = (w: string, i: number) =>
+        !/\p{Lu}/u.test(letters[i]!) ||
+        (/\p{Ll}/u.test(acronym)
+          ? /^\p{Lu}\p{L}{2,}/u.test(w) && !MIXED_FUNCTION_WORDS.includes(w.toLowerCase())
+          : !EN_STOPWORDS.has(w.toLowerCase()));
+      if (!ws.every(wordOk)) continue;
       found.set(phrase.toLowerCase(), phrase);
     }
     return found.size === 1 ? [...found.values()] : [];
   }
   const words = k.split(/\s+/);
   if (words.length < 2 || words.length > 5 || !words.every((w) => /^\p{L}+$/u.test(w))) return [];
-  if (words.some((w) => EN_STOPWORDS.has(w.toLowerCase()))) return [];
-  const initials = words.map((w) => w[0]!.toUpperCase()).join('');
+  // "Internet of Things": capitalised words around a function word spell "IoT".
+  const inner = words.slice(1, -1);
+  const mixed =
+    inner.some((w) => MIXED_FUNCTION_WORDS.includes(w)) &&
+    words.every(
+      (w, i) =>
+        (i > 0 && i < words.length - 1 && MIXED_FUNCTION_WORDS.includes(w)) ||
+        (/^\p{Lu}\p{L}{2,}/u.test(w) && !MIXED_FUNCTION_WORDS.includes(w.toLowerCase())),
+    );
+  if (!mixed && words.some((w) => EN_STOPWORDS.has(w.toLowerCase()))) return [];
+  const initials = words
+    .map((w) => (mixed && MIXED_FUNCTION_WORDS.includes(w) ? w[0]! : w[0]!.toUpperCase()))
+    .join('');
   const standalone = new RegExp(`(?<![\\p{L}\\d-])${initials}s?(?![\\p{L}\\d-])`, 'gu');
   if (count(standalone) < 2) return [];
   // No other phrase of the material spells the same letters.

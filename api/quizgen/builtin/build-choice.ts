@@ -32,7 +32,13 @@ export function buildMultipleChoice(
       answer,
       rankDistractors(a, sentence, answer, ctx.closeness, 8, { articleFree: true }),
     );
-    const distractors = pickDistractors(answer.text, ranked, 3, ctx.mcqLongest);
+    const distractors = pickDistractors(
+      answer.text,
+      ranked,
+      3,
+      ctx.mcqLongest,
+      ctx.shownDistractors,
+    );
     if (!distractors) continue;
     const question =
       'body' in candidate
@@ -82,6 +88,7 @@ export function buildDropdown(ctx: BuildContext, candidate: ClozeCandidate): Dra
       ranked,
       ctx.blankOptions - 1,
       ctx.blankLongest,
+      ctx.shownDistractors,
     );
     // An answer without three typed distractors is skipped, not padded; the next one of the
     // sentence may have them.

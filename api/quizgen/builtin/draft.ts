@@ -45,6 +45,8 @@ export interface BuildContext {
   /** Comparison keys of answers already tested: a quiz asks about each term once. */
   usedKeys: Set<string>;
   allowReuse: boolean;
+  /** How often each distractor (comparison key) is already shown in the quiz (round 5b). */
+  shownDistractors?: Map<string, number>;
   /**
    * A true statement must be one the material could also have made false (a checkable
    * point with a clean swap): true and false statements then come from the same kind of
@@ -69,6 +71,9 @@ export function citationOf(sentence: AnalysedSentence): Citation {
 
 const length = (text: string) => [...text].length;
 
+/** How often one distractor text may be shown in a quiz. */
+export const MAX_DISTRACTOR_SHOWS = 2;
+
 /**
  * Picks `count` distractors from a ranked list. When the key would be the longest option and
  * the quiz has used its share of such items, one distractor is swapped for a longer one.
@@ -78,7 +83,14 @@ export function pickDistractors(
   ranked: Distractor[],
   count: number,
   budget: LongestBudget,
+  shown?: Map<string, number>,
 ): Distractor[] | undefined {
+  // A distractor the quiz already shows twice gives way to the next of its rank, when there
+  // are enough others ("convergent boundary" under every question).
+  const fresh = shown
+    ? ranked.filter((d) => (shown.get(comparisonKey(d.text)) ?? 0) < MAX_DISTRACTOR_SHOWS)
+    : ranked;
+  if (fresh.length >= count) ranked = fresh;
   if (ranked.length < count) return undefined;
   let pick = ranked.slice(0, count);
   const keyLongest = pick.every((d) => length(d.text) < length(key));

@@ -16,12 +16,12 @@ import { buildDropdown, buildMultipleChoice } from './build-choice.js';
 import { buildShortAnswer, buildTrueFalse, tiedNumber } from './build-statement.js';
 import type { ClozeCandidate } from './candidates/cloze.js';
 import type { DefinitionCandidate } from './candidates/definition.js';
-import type { BuildContext, Draft } from './draft.js';
+import { MAX_DISTRACTOR_SHOWS, type BuildContext, type Draft } from './draft.js';
 import { keyConcepts } from './finalize.js';
 import type { Rng } from './rng.js';
 import { segmentChinese } from './segment-zh.js';
 import { insideLongerTerm, showsOtherForm } from './zh-distractors.js';
-import { zhMaterialForms } from './zh-forms.js';
+import { zhCountForms, zhMaterialForms } from './zh-forms.js';
 import { isAskableZh, isGluedCount } from './zh-keys.js';
 import { enumeratedNeighbour, fixedByCollocation, glossedBeside } from './material/collocation.js';
 import { lacksFiniteVerb, talksAboutTheBook } from './material/statement-shape.js';
@@ -318,6 +318,9 @@ export function selectDrafts(
         // Nor makes "pick the longest option" a rule: the key longest in ≤ ~35% of the choice
         // items and of the blanks (an item over two places writes its own options).
         if (draft && keyLongestOver([...drafts, draft], planned)) continue;
+        // One wrong option is not shown again and again: the picker passes over a distractor
+        // the quiz shows twice (pickDistractors); a hard refusal here (reusesDistractor) cost
+        // a question on long zh talks, so it is left to the picker.
         if (draft) {
           ctx.checkableTruths = false;
           return draft;
@@ -375,7 +378,8 @@ export function selectDrafts(
           ...pairedAcronyms(ctx.a.fullText, draft.keys[0]),
           ...materialNumberForms(ctx.a.fullText, draft.sentence.text, draft.keys[0]),
           ...zhMaterialForms(ctx.a.fullText, draft.keys[0]),
-        ].filter((x) => !stem.includes(comparisonKey(x)));
+          ...zhCountForms(draft.keys[0]),
+        ].filter((x) => !stemShows(draft.question, stem, x));
         draft.acceptedAnswers = [...new Set([...draft.acceptedAnswers, ...aliases])];
         const note = acceptedWordingsNote(
           ctx.a.language,
@@ -386,6 +390,9 @@ export function selectDrafts(
         if (note) draft.explanation += `${ctx.t.join}${note}`;
       }
       drafts.push(draft);
+      ctx.shownDistractors ??= new Map();
+      for (const x of new Set(distractorsOf(draft)))
+        ctx.shownDistractors.set(x, (ctx.shownDistractors.get(x) ?? 0) + 1);
       used.add(draft.sentence.id);
       const subject = draft.sentence.record?.[0]?.value;
       if (subject) usedSubjects.add(subject);
@@ -931,4 +938,35 @@ export function topicWords(a: DocAnalysis, instructions: string): string[] {
       if (full.includes(w)) words.add(w);
     }
   return [...words];
+}
+
+/**
+ * Whether the stem shows an alias: a Latin one as a whole word, case aside ("SE" is not shown by
+ * "use" or "these"), a Chinese one anywhere in the stem's comparison key.
+ */
+export function stemShows(question: string, stemKey: string, alias: string): boolean {
+  const a = alias.trim();
+  if (!/^[\p{Script=Latin}\d][\p{Script=Latin}\d\s'’.,-]*$/u.test(a))
+    return stemKey.includes(comparisonKey(a));
+  const words = a.split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`(?<![\\p{L}\\d])${words.join('\\s+')}(?![\\p{L}\\d])`, 'iu').test(question);
+}
+
+/** How often one distractor text may be shown in a quiz ("convergent boundary" everywhere). */
+export const MAX_DISTRACTOR_USES = MAX_DISTRACTOR_SHOWS;
+
+/** The wrong options a draft shows: its choices and every blank's, the key aside. */
+function distractorsOf(d: Draft): string[] {
+  const lists = d.choices ? [d.choices] : (d.blanks ?? []);
+  return lists.flatMap((l) => l.slice(1)).map(comparisonKey);
+}
+
+/** Whether a draft shows a distractor the quiz already shows MAX_DISTRACTOR_USES times. */
+export function reusesDistractor(drafts: Draft[], draft: Draft): boolean {
+  const mine = distractorsOf(draft);
+  if (!mine.length) return false;
+  const counts = new Map<string, number>();
+  for (const d of drafts)
+    for (const x of new Set(distractorsOf(d))) counts.set(x, (counts.get(x) ?? 0) + 1);
+  return mine.some((x) => (counts.get(x) ?? 0) >= MAX_DISTRACTOR_USES);
 }

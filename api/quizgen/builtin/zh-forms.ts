@@ -1,4 +1,5 @@
 import { abbreviates } from './zh-distractors.js';
+import { parseChineseNumeral, toChineseNumeral } from './numbers.js';
 import { segmentChinese } from './segment-zh.js';
 import { generalIdf } from './zh-importance.js';
 
@@ -97,4 +98,30 @@ export function pairedExplicitly(fullText: string, key: string, form: string): b
     `${k}[（(「]${f}[）)」]|${f}[（(「]${k}[）)」]|${k}[^。！？\\n]{0,8}?(?:簡稱|又稱|俗稱|以下稱|以下簡稱)[「『]?${f}`,
     'u',
   ).test(fullText);
+}
+
+/**
+ * A count in digits as in Chinese numerals (round 5b): 兩萬人 ↔ 2萬人, 三十個 ↔ 30個. Only a
+ * whole count below ten thousand before an optional 萬/億 and a unit of one to three Han
+ * characters; never a year (1990年 is no 一千九百九十年).
+ */
+export function zhCountForms(key: string): string[] {
+  const m =
+    /^([零〇一二兩三四五六七八九十百千]+|\d{1,4})([萬億]?)([^\d零〇一二兩三四五六七八九十百千萬億\s]{1,3})$/u.exec(
+      key.trim(),
+    );
+  if (!m || !/^\p{Script=Han}+$/u.test(m[3]!)) return [];
+  const [, num, big, unit] = m as unknown as [string, string, string, string];
+  if (/^\d/.test(num)) {
+    const n = Number(num);
+    if (n >= 1000 && !big) return [];
+    if (unit.startsWith('年') && n >= 100) return [];
+    const zh = toChineseNumeral(n);
+    const liang = toChineseNumeral(n, true);
+    return [...new Set([liang, zh])].filter((x) => x !== String(n)).map((x) => `${x}${big}${unit}`);
+  }
+  const n = parseChineseNumeral(num);
+  if (n === undefined || !Number.isInteger(n) || n <= 0 || n >= 10_000) return [];
+  if (/^[零〇一二三四五六七八九]{3,}$/u.test(num)) return [];
+  return [`${n}${big}${unit}`];
 }

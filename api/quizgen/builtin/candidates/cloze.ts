@@ -98,6 +98,8 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
       if (!isBlankable(sentence.text, n.text, n.start, a.language)) continue;
       if (a.language === 'en' && !englishNumberFits(sentence.text, n)) continue;
       if (a.language === 'zh' && !isNumberWorthAskingZh(sentence, n)) continue;
+      // A zh number blank covers whole jieba tokens (「也就是_____代」 cut 1990年 from 年代).
+      if (a.language === 'zh' && !coversWholeTokens(sentence, n.start, n.end)) continue;
       answers.push({
         answer: { kind: 'number', text: n.text, start: n.start, end: n.end, number: n },
         weight: 0.45,
@@ -214,6 +216,13 @@ export function framingSentences(a: DocAnalysis): Set<number> {
 const DISCOURSE =
   /謝謝|感謝|歡迎|大家好|各位好|主持人|今天(?:很高興|跟大家)|\bthank(?:s| you)\b|\bwelcome\b|\bgood (?:morning|afternoon|evening)\b|\b(?:I|we) (?:want|would like|am going|are going) to (?:share|talk|tell|start|begin|introduce)|\blet me (?:start|begin|introduce|share)|\b(?:in|by|over) (?:my|your|our|the) (?:e-?mail|message|last call|letter)\b|\b(?:the (?:team|person|people) to talk to|(?:send|forward) (?:you|me) (?:the|a) (?:link|email|note))\b/iu;
 
+/** Whether a span of a Chinese sentence starts and ends where jieba's tokens do. */
+export function coversWholeTokens(sentence: AnalysedSentence, start: number, end: number): boolean {
+  return (
+    sentence.tokens.some((t) => t.start === start) && sentence.tokens.some((t) => t.end === end)
+  );
+}
+
 let zhWords: Intl.Segmenter | undefined;
 
 /**
@@ -255,6 +264,11 @@ export function zhKeyFits(
   )
     return false;
   if (next && [...next.text].length === 1 && /^(?:n|ng|k)$/.test(next.pos)) return false;
+  // A lone noun character glued before the blank is the start of the word (資|通訊產業 of
+  // 資通訊產業, 毛|治國 of 毛治國): the blank would split it (round 5b).
+  const prev = sentence.tokens.find((t) => t.end === start);
+  if (prev && /^\p{Script=Han}$/u.test(prev.text) && /^(?:n|nr|ng|nz|j)$/.test(prev.pos))
+    return false;
   // The key with the character after (or before) it is one dictionary word: 辦公處|所有 is
   // also 辦公處所|有, and the blank would split 辦公處所.
   const glued = [

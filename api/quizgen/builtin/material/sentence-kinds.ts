@@ -12,6 +12,13 @@ const EN_NOTE =
   /^(?:\(?(?:note|reminder|hint|tip|warning|caution|be careful|important|source|credit|photo|image|see also|n\.b\.)\b\s*[:.-])|\b(?:answers? (?:to|for) (?:all|the|odd|even)\b[^.]*\b(?:exercises?|practice|questions?)|guided practice|(?:in|see) the footnotes?|check your answers?|odd[- ]numbered exercises)\b/i;
 const EN_CHATTER =
   /\b(?:thank(?:s| you)(?: (?:so|very) much)?(?: for (?:having|inviting|welcoming|joining|the question|coming|listening|watching)\b)?|(?:hello|hi|hey),? (?:everyone|everybody|all|there|folks)|good (?:morning|afternoon|evening|local time)|welcome (?:back|to|everyone|everybody)|(?:nice|glad|great|good) to (?:meet|see|be here|have you)|my name is|I(?:['’]| a)m (?:happy|glad|delighted|honou?red|excited|pleased) to (?:be|join|speak)|let me (?:introduce|start by thanking)|please (?:let us know|join me|welcome)|^(?:any|next) questions?|can you hear me|you(?:['’]| a)re on mute|see you (?:next|soon|later)|have a (?:good|great|nice) (?:day|one|evening)|(?:our|my) (?:guest|host) (?:today|tonight)|^I(?:['’]ll| will) (?:look|check|send|follow up|get back|ask|introduce|connect|share the link)|let me (?:know|check|look into)|get back to you|keep in touch|(?:this|today(?:['’]s)?|the) (?:episode|podcast|show)\b)\b/i;
+/**
+ * An exercise verb that is also a noun ("Use", "Test", "Check", "Set up", "Create"): an
+ * instruction when an object follows at once ("Create a 90 percent confidence interval …",
+ * "Check the conditions …", "Use the data to …"), not when a verb does ("Test results show …").
+ */
+const EN_INSTRUCTION_OBJECT =
+  /^(?:(?:Now |Next, |First, |Then |Finally, |Also, )?(?:create|use|set up|check|conduct|perform|carry out|test|build|plot|make|give|list|state|show|suppose|assume|report|complete|answer|run|form|obtain|derive|apply|repeat|decide|justify|provide|label|match|name|define|read|watch|note|take|let|develop|design|produce|analy[sz]e|assess|describe|explain|compute|calculate|find|identify|estimate|construct|interpret|determine|verify|sketch|draw|compare|evaluate|summari[sz]e|write)(?:\s+and\s+(?:create|use|check|test|build|plot|make|give|list|state|show|report|interpret|compute|calculate|find|identify|estimate|construct|determine|verify|sketch|draw|compare|evaluate|describe|explain|summari[sz]e|write|run|form|obtain|derive|apply|justify|assess|analy[sz]e))?\s+(?:the|a|an|this|these|that|those|your|our|its|their|it|them|each|all|both|any|some))\b/i;
 /** "Using these two numbers, compute …": an instruction (not "Using the model starts with …"). */
 const EN_USING =
   /^Using\b[^,]{0,80},\s*(?:compute|calculate|find|determine|estimate|describe|explain|identify|write|draw|construct|verify|show|sketch|make)\b/i;
@@ -53,6 +60,7 @@ export function sentenceKind(text: string, language: 'zh' | 'en'): SentenceKind 
     if (EN_NOTE.test(t)) return 'note';
     if (EN_CHATTER.test(t) || EN_BACKCHANNEL.test(t) || EN_LOGISTICS.test(t)) return 'chatter';
     if (EN_USING.test(t)) return 'exercise';
+    if (EN_INSTRUCTION_OBJECT.test(t) && !/\?$/.test(t)) return 'exercise';
     if (EN_INSTRUCTION.test(t) && !/\?$/.test(t) && !/^\w+ (?:is|are|was|were)\b/i.test(t))
       return 'exercise';
     return 'study';
