@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExtractedDocument } from '../../api/extract/types.js';
-import { analyseDocument } from '../../api/quizgen/builtin/analysis.js';
+import { analyse } from '../support/en-paragraphs.js';
 import { materialAliases } from '../../api/quizgen/builtin/answers.js';
 import { clozeCandidates } from '../../api/quizgen/builtin/candidates/cloze.js';
 import { isEnglishAside, spellsAcronym } from '../../api/quizgen/builtin/en-asides.js';
@@ -17,17 +16,6 @@ import { normalizeShortAnswer, shortAnswerMatches } from '../../api/scoring/shor
  * it; the material's own other wordings of a key are accepted; asides, examples' numbers and
  * keys the stem spells out give no blank. Fixtures are written for these tests.
  */
-
-const docOf = (paragraphs: string[]): ExtractedDocument => ({
-  language: 'en',
-  warnings: [],
-  blocks: paragraphs.map((text, i) => ({
-    fileId: 'doc',
-    text,
-    location: { kind: 'paragraph', index: i + 1 },
-  })),
-});
-const analyse = (paragraphs: string[]) => analyseDocument(docOf(paragraphs), () => {});
 
 const STATS = [
   'A test statistic is a summary value used to evaluate a hypothesis.',

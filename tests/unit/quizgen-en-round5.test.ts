@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExtractedDocument } from '../../api/extract/types.js';
-import { analyseDocument } from '../../api/quizgen/builtin/analysis.js';
+import { analyse } from '../support/en-paragraphs.js';
 import {
   coUsedAcronyms,
   headOptionalWordings,
@@ -27,17 +26,6 @@ import { shortAnswerMatches } from '../../api/scoring/short-answer.js';
  * kind, two spellings of one word as options, and short answers refusing the material's own
  * shorter, longer, abbreviated or spelled-out wording. Fixtures are written for these tests.
  */
-
-const docOf = (paragraphs: string[]): ExtractedDocument => ({
-  language: 'en',
-  warnings: [],
-  blocks: paragraphs.map((text, i) => ({
-    fileId: 'doc',
-    text,
-    location: { kind: 'paragraph', index: i + 1 },
-  })),
-});
-const analyse = (paragraphs: string[]) => analyseDocument(docOf(paragraphs), () => {});
 
 describe('a blank ends at whole words', () => {
   it('never cuts a hyphenated word or name', () => {
