@@ -23,8 +23,8 @@ import {
  */
 
 // A textbook chapter that gives a full quiz of the default type for every seed.
-// Two textbook chapters: a full 20 at expert for every seed (one chapter alone gave 17–19 on
-// some seeds, and a short quiz is not counted).
+// Two textbook chapters: nearly always a full 20 at expert (one chapter alone gave 17–19 on
+// some seeds). A short quiz is not counted, so the counts below follow that rule.
 const paper = corpusFile('../study-corpus/textbook/en_ims_ch01_data_hello.md');
 const paper2 = corpusFile('../study-corpus/textbook/en_ims_ch02_data_design.md');
 const notes = corpusFile('txt/zh_us_constitution_taiwan_phrasing.txt');
@@ -102,7 +102,7 @@ describe.each(databases)('crash recovery on %s', { timeout: 600_000 }, (dialect)
     const request = {
       materialId,
       questionCount: 20,
-      // All four types, two chapters: a full 20 at expert for every seed.
+      // All four types, two chapters: a long generation (nearly always a full 20 at expert).
       questionTypes: ['multiple_choice', 'true_false', 'dropdown_fill_in_blank', 'short_answer'],
       difficulty: 'expert',
       language: 'en-US',
