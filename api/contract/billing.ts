@@ -68,6 +68,7 @@ export type CheckoutResult = z.output<typeof checkoutResult>;
 
 /** POST /subscription/create and /customer-portal: the hosted page to send the browser to. */
 export const hostedPage = z.strictObject({ url: z.string() });
+export type HostedPage = z.output<typeof hostedPage>;
 
 /** GET /demo-billing/checkout/{id}: what the demo checkout page shows. */
 export const demoCheckout = z
@@ -88,6 +89,7 @@ export type DemoCheckout = z.output<typeof demoCheckout>;
 
 /** POST /demo-billing/checkout/{id}/pay and /cancel: where the browser goes next. */
 export const demoRedirect = z.strictObject({ redirectUrl: z.string() });
+export type DemoRedirect = z.output<typeof demoRedirect>;
 
 /** GET /demo-billing/portal/{id}: the subscription it manages (null: none open). */
 export const demoPortal = z
