@@ -48,6 +48,3 @@ export type ResetTokenCheck = z.output<typeof resetTokenCheck>;
 /** GET /auth/providers. */
 export const providers = z.strictObject({ google: z.boolean(), line: z.boolean() });
 export type Providers = z.output<typeof providers>;
-
-/** GET /user/profile: the user as `data`, and (for older clients) its fields beside it. */
-export const profile = publicUser.extend({ success: z.literal(true), data: publicUser });

@@ -93,3 +93,70 @@ export const materialDetail = z
   .strictObject({ ...materialFields, exam: examSummary.nullable() })
   .meta({ id: 'MaterialDetail' });
 export type MaterialDetail = z.output<typeof materialDetail>;
+
+/** Where a block of text stands in its file (api/extract/types.ts Location). */
+export const blockLocation = z
+  .discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('page'), page: z.number() }),
+    z.strictObject({ kind: z.literal('slide'), slide: z.number(), title: z.string().optional() }),
+    z.strictObject({ kind: z.literal('notes'), slide: z.number() }),
+    z.strictObject({
+      kind: z.literal('sheet'),
+      sheet: z.string(),
+      rowStart: z.number(),
+      rowEnd: z.number(),
+    }),
+    z.strictObject({
+      kind: z.literal('paragraph'),
+      index: z.number(),
+      headingPath: z.array(z.string()).optional(),
+    }),
+  ])
+  .meta({ id: 'BlockLocation' });
+export type BlockLocation = z.output<typeof blockLocation>;
+
+/** Something the learner should know about an extraction that still succeeded. */
+export const extractionWarning = z
+  .strictObject({
+    code: z.string().meta({ description: 'OCR_USED, PAGES_WITHOUT_TEXT, TRUNCATED…' }),
+    fileId: z.string().optional(),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  })
+  .meta({ id: 'ExtractionWarning' });
+export type ExtractionWarning = z.output<typeof extractionWarning>;
+
+/** GET /materials/{id}/content: the extracted text in reading order (presenter presentContent). */
+export const materialContent = z
+  .strictObject({
+    language: z.enum(['zh-TW', 'en', 'other']),
+    warnings: z.array(extractionWarning),
+    blocks: z.array(
+      z.strictObject({ fileId: z.string(), text: z.string(), location: blockLocation }),
+    ),
+    files: z.array(
+      z.strictObject({ id: z.string(), file_name: z.string(), file_type: z.string() }),
+    ),
+  })
+  .meta({ id: 'MaterialContent' });
+export type MaterialContentAnswer = z.output<typeof materialContent>;
+
+/** One term ↔ definition card (api/flashcards/material-cards.ts TermCard). */
+export const termCard = z
+  .strictObject({
+    id: z.string().meta({ description: "The term's key: stable for the same text." }),
+    term: z.string(),
+    definition: z.string(),
+    source: z.strictObject({ fileId: z.string(), sentence: z.string(), location: blockLocation }),
+  })
+  .meta({ id: 'TermCard' });
+
+/** GET /materials/{id}/flashcards (docs/decisions/0029-flashcards.md). */
+export const materialFlashcards = z
+  .strictObject({
+    materialId: z.string(),
+    title: z.string(),
+    language: z.enum(['zh-TW', 'en', 'other']),
+    cards: z.array(termCard),
+  })
+  .meta({ id: 'MaterialFlashcards' });
+export type MaterialFlashcards = z.output<typeof materialFlashcards>;

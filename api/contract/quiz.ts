@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { QUESTION_TYPES } from '../quizgen/types.js';
+import { blockLocation } from './materials.js';
 
 const option = z.strictObject({ id: z.string(), text: z.string() });
 
@@ -106,26 +107,9 @@ export const generation = z
   .meta({ id: 'Generation' });
 export type Generation = z.output<typeof generation>;
 
-const location = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('page'), page: z.number() }),
-  z.strictObject({ kind: z.literal('slide'), slide: z.number(), title: z.string().optional() }),
-  z.strictObject({ kind: z.literal('notes'), slide: z.number() }),
-  z.strictObject({
-    kind: z.literal('sheet'),
-    sheet: z.string(),
-    rowStart: z.number(),
-    rowEnd: z.number(),
-  }),
-  z.strictObject({
-    kind: z.literal('paragraph'),
-    index: z.number(),
-    headingPath: z.array(z.string()).optional(),
-  }),
-]);
-
 /** Where a question's answer stands in the material (premium reports only). */
 export const citation = z
-  .strictObject({ fileId: z.string(), quote: z.string(), location })
+  .strictObject({ fileId: z.string(), quote: z.string(), location: blockLocation })
   .meta({ id: 'Citation' });
 
 /** What the learner answered (or the key), structured so a report shows it in any language. */

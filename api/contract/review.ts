@@ -120,7 +120,7 @@ export const stillLearningResult = z
   .meta({ id: 'StillLearningResult' });
 export type StillLearningResult = z.output<typeof stillLearningResult>;
 
-/** GET /review/progress: scores over time per material, accuracy per concept, study days. */
+/** GET /progress: scores over time per material, accuracy per concept, study days. */
 export const progress = z
   .strictObject({
     materials: z.array(

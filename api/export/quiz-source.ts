@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.js';
-import { AppError } from '../lib/errors.js';
+import { findOwned } from '../auth/owned-row.js';
+import { isPremium, type Learner } from '../auth/learner.js';
 import { storedQuestions } from '../quiz/presenter.js';
 import { renderQuizAnki } from './quiz-anki.js';
 import { renderQuizCsv } from './quiz-csv.js';
@@ -22,24 +23,17 @@ const CONTENT_TYPES: Record<QuizExportFormat, string> = {
  */
 export async function exportQuiz(
   db: Db,
-  userId: string,
+  learner: Learner,
   quizId: string,
   format: QuizExportFormat,
   locale: ExportLocale,
 ) {
-  const quiz = await db
-    .selectFrom('quizzes')
-    .select(['title', 'language', 'questions'])
-    .where('id', '=', quizId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!quiz) throw new AppError('NOT_FOUND');
-  const user = await db
-    .selectFrom('users')
-    .select('account_type')
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  const model = quizExport(quiz, storedQuestions(quiz), user?.account_type === 'premium');
+  const quiz = await findOwned(db, 'quizzes', learner.id, quizId, [
+    'title',
+    'language',
+    'questions',
+  ]);
+  const model = quizExport(quiz, storedQuestions(quiz), isPremium(learner));
   const body =
     format === 'anki'
       ? renderQuizAnki(model)

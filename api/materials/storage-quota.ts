@@ -5,6 +5,7 @@ import type { Config } from '../env.js';
 import type { Deps } from '../lib/context.js';
 import { AppError } from '../lib/errors.js';
 import { formatStorage } from '../rules/upload.js';
+import { isPremium } from '../auth/learner.js';
 
 /*
  * Per-learner storage (issue 19, item 6): a learner keeps at most their plan's bytes of
@@ -50,7 +51,8 @@ export async function storageUsage(
     .select('account_type')
     .where('id', '=', userId)
     .executeTakeFirst();
-  const plan = user?.account_type === 'premium' ? 'premium' : 'free';
+  // Read here, not taken from requireAuth: inside an upload's transaction it is the row as of now.
+  const plan = user && isPremium(user) ? 'premium' : 'free';
   const limitBytes = storageLimitFor(config, plan);
   const used = await usedBytes(db, userId);
   return { plan, usedBytes: used, limitBytes, availableBytes: Math.max(0, limitBytes - used) };

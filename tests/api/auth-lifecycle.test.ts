@@ -62,7 +62,9 @@ describe.each(databases)('account life cycle on %s', (dialect) => {
       token: login.body.token,
     });
     expect(profile.status).toBe(200);
-    expect(profile.body).toMatchObject({
+    // The user once, under data (issue 21 item 2): no copy of its fields beside it.
+    expect(Object.keys(profile.body).sort()).toEqual(['data', 'success']);
+    expect(profile.body.data).toMatchObject({
       id: reg.body.user.id,
       email: 'mei.lin@example.com',
       name: 'mei.lin',
@@ -72,8 +74,8 @@ describe.each(databases)('account life cycle on %s', (dialect) => {
       free_usage_count: 0,
       free_quiz_limitation: 3,
     });
-    expect(profile.body.password_hash).toBeUndefined();
-    expect(profile.body.token_version).toBeUndefined();
+    expect(profile.body.data.password_hash).toBeUndefined();
+    expect(profile.body.data.token_version).toBeUndefined();
   });
 
   it('sends the verification mail in English to an English learner, with the given name', async () => {

@@ -121,6 +121,10 @@ describe.each(databases)('authorize once on %s', (dialect) => {
       t.call('GET', `/api/v1/quiz/${quizId}/report`, undefined, { token: a.token }),
     );
     expect(report.on('users')).toBe(1);
+    const exported = await counted(() =>
+      t.call('GET', `/api/v1/quiz/${quizId}/export?format=csv`, undefined, { token: a.token }),
+    );
+    expect(exported.on('users')).toBe(1);
   });
 
   it('decides premium from the row it read: the report, the due list and the export follow it', async () => {

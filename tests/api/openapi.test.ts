@@ -80,4 +80,34 @@ describe('OpenAPI document', () => {
     const plans = doc.paths['/api/v1/subscription/plans']!.get!;
     expect(plans.security).toEqual([]);
   });
+
+  it('types the data of every JSON answer (no `data: unknown` left, decision 0047)', () => {
+    const untyped: string[] = [];
+    let answers = 0;
+    const resolve = (schema: Record<string, unknown>) => {
+      const ref = schema.$ref as string | undefined;
+      return ref
+        ? (doc.components.schemas[ref.split('/').pop()!] as Record<string, unknown>)
+        : schema;
+    };
+    for (const [p, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const responses = op.responses as Record<
+          string,
+          { content?: Record<string, { schema?: Record<string, unknown> }> }
+        >;
+        for (const [status, answer] of Object.entries(responses)) {
+          const schema = answer.content?.['application/json']?.schema;
+          if (!/^2/.test(status) || !schema) continue;
+          answers++;
+          const props = resolve(schema).properties as Record<string, object> | undefined;
+          if (props?.data && Object.keys(props.data).length === 0) {
+            untyped.push(`${method} ${p} ${status}`);
+          }
+        }
+      }
+    }
+    expect(answers).toBeGreaterThan(50);
+    expect(untyped).toEqual([]);
+  });
 });

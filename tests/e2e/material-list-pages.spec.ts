@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, linkFromOutbox, snap, test, uniqueEmail } from './support/fixtures';
+import { expect, PASSWORD, snap, test, verifiedLearner } from './support/fixtures';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpus');
 const CSV = fs.readFileSync(path.join(CORPUS, 'csv/zh_gov_office_calendar_115_utf8_bom.csv'));
-const PASSWORD = 'study2026';
 /** One more than two pages of the list (MATERIALS_PAGE is 20). */
 const COUNT = 22;
 
@@ -13,15 +12,7 @@ test('the list loads its next page on scroll and searches the server, 台北 fin
   request,
 }) => {
   test.setTimeout(300_000);
-  const email = uniqueEmail('pages');
-  const reg = await request.post('/api/v1/auth/register', {
-    data: { email, password: PASSWORD, name: 'pages', locale: 'zh-TW' },
-  });
-  expect(reg.status()).toBe(201);
-  const verify = await linkFromOutbox(email, '/api/v1/auth/verify-email?token=');
-  expect((await request.get(verify, { maxRedirects: 0 })).status()).toBe(302);
-  const login = await request.post('/api/v1/auth/login', { data: { email, password: PASSWORD } });
-  const { token } = (await login.json()) as { token: string };
+  const { email, token } = await verifiedLearner(request, 'zh-TW', 'pages');
   // The oldest one, on the second page: found by the server although not loaded yet.
   for (let i = 1; i <= COUNT; i++) {
     const res = await request.post('/api/v1/materials/upload', {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, linkFromOutbox, test, uniqueEmail, useLanguage } from './support/fixtures';
+import { expect, test, useLanguage, verifiedLearner } from './support/fixtures';
 import { CORPUS } from './support/quiz-helpers';
 
 // Offline means offline (issue 20): a learner who made a quiz at home and only ever saw the
@@ -10,7 +10,6 @@ import { CORPUS } from './support/quiz-helpers';
 // the service worker installs (scripts/build-manifest.ts OFFLINE_PAGES), so no page has to be
 // opened online first.
 
-const PASSWORD = 'study2026';
 const FILE = 'txt/zh_us_constitution_taiwan_phrasing.txt';
 
 const T = {
@@ -40,16 +39,7 @@ const T = {
 
 /** A verified learner with a material and a ten-question quiz, all made through the API. */
 async function learnerWithQuiz(request: APIRequestContext, lng: keyof typeof T) {
-  const email = uniqueEmail('firstuse');
-  const reg = await request.post('/api/v1/auth/register', {
-    data: { email, password: PASSWORD, name: 'first use', locale: lng },
-  });
-  expect(reg.status()).toBe(201);
-  const verify = await linkFromOutbox(email, '/api/v1/auth/verify-email?token=');
-  expect((await request.get(verify, { maxRedirects: 0 })).status()).toBe(302);
-  const login = await request.post('/api/v1/auth/login', { data: { email, password: PASSWORD } });
-  expect(login.status()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
+  const { token } = await verifiedLearner(request, lng, 'firstuse');
   const headers = { Authorization: `Bearer ${token}`, 'Accept-Language': lng };
   const materialTitle = `Train ${lng}`;
   const up = await request.post('/api/v1/materials/upload', {

@@ -1,4 +1,5 @@
 import { iso } from '../../lib/clock.js';
+import { findOwned } from '../../auth/owned-row.js';
 import { AppError, type Locale } from '../../lib/errors.js';
 import { OPEN_STATUSES } from '../entitlement.js';
 import { amountOf, findPlan } from '../plans.js';
@@ -15,17 +16,9 @@ import {
 } from './objects.js';
 import type { DemoContext } from './provider.js';
 
-/** The learner's own checkout session; anyone else's is NOT_FOUND. */
-async function ownSession(ctx: DemoContext, userId: string, id: string) {
-  const row = await ctx.deps.db
-    .selectFrom('demo_checkout_sessions')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND');
-  return row;
-}
+/** The learner's own checkout session; anyone else's is NOT_FOUND (api/auth/owned-row.ts). */
+const ownSession = (ctx: DemoContext, userId: string, id: string) =>
+  findOwned(ctx.deps.db, 'demo_checkout_sessions', userId, id);
 
 /** What the demo checkout page shows: the plan, the amount, who pays. */
 export async function getCheckout(ctx: DemoContext, userId: string, id: string) {

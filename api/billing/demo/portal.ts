@@ -1,4 +1,5 @@
 import { iso } from '../../lib/clock.js';
+import { findOwned } from '../../auth/owned-row.js';
 import { AppError } from '../../lib/errors.js';
 import { OPEN_STATUSES } from '../entitlement.js';
 import { listPlans } from '../plans.js';
@@ -6,16 +7,9 @@ import { presentSubscription } from '../subscriptions.js';
 import { subscriptionObject } from './objects.js';
 import type { DemoContext } from './provider.js';
 
-async function ownPortal(ctx: DemoContext, userId: string, id: string) {
-  const row = await ctx.deps.db
-    .selectFrom('demo_portal_sessions')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND');
-  return row;
-}
+/** The learner's own portal session; anyone else's is NOT_FOUND (api/auth/owned-row.ts). */
+const ownPortal = (ctx: DemoContext, userId: string, id: string) =>
+  findOwned(ctx.deps.db, 'demo_portal_sessions', userId, id);
 
 /** The customer's subscription the portal manages: the newest one not yet ended. */
 function managedSubscription(ctx: DemoContext, customerId: string) {

@@ -8,6 +8,7 @@ import { billingOf } from '../../billing/index.js';
 import type { DemoBilling } from '../../billing/demo/index.js';
 import type { Context } from 'hono';
 import { ok, route } from '../../lib/contract.js';
+import { demoCheckout, demoPortal, demoRedirect, subscription } from '../../contract/billing.js';
 
 const payBody = z.object({
   cardNumber: z.string().max(40),
@@ -33,7 +34,7 @@ export function demoBillingRoutes() {
     route({
       tag: 'demo-billing',
       summary: 'The built-in demo checkout: plan, price, payer, status.',
-      answers: { 200: ok(z.unknown()) },
+      answers: { 200: ok(demoCheckout) },
       errors: [404],
     }),
     async (c) => {
@@ -47,7 +48,7 @@ export function demoBillingRoutes() {
     route({
       tag: 'demo-billing',
       summary: 'Pay a demo checkout with a test card.',
-      answers: { 200: ok(z.unknown()) },
+      answers: { 200: ok(demoRedirect) },
       errors: [400, 402, 404, 409, 410],
     }),
     validate('json', payBody),
@@ -67,7 +68,7 @@ export function demoBillingRoutes() {
     route({
       tag: 'demo-billing',
       summary: 'Leave a demo checkout unpaid.',
-      answers: { 200: ok(z.unknown()) },
+      answers: { 200: ok(demoRedirect) },
       errors: [404],
     }),
     async (c) => {
@@ -81,7 +82,7 @@ export function demoBillingRoutes() {
     route({
       tag: 'demo-billing',
       summary: 'The built-in demo billing portal: subscription and actions.',
-      answers: { 200: ok(z.unknown()) },
+      answers: { 200: ok(demoPortal) },
       errors: [404],
     }),
     async (c) => {
@@ -101,7 +102,7 @@ export function demoBillingRoutes() {
         summary: cancel
           ? 'Cancel the subscription at the end of the period.'
           : 'Take back a cancellation before the period ends.',
-        answers: { 200: ok(z.unknown()) },
+        answers: { 200: ok(subscription.nullable()) },
         errors: [404],
       }),
       async (c) => {

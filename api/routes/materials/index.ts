@@ -15,7 +15,9 @@ import { countUpload, storageUsage } from '../../materials/storage-quota.js';
 import { done, ok, route } from '../../lib/contract.js';
 import {
   material as materialAnswer,
+  materialContent,
   materialDetail,
+  materialFlashcards,
   storageUsage as storageAnswer,
   uploadLimits,
 } from '../../contract/materials.js';
@@ -246,7 +248,7 @@ export function materialRoutes() {
       tag: 'materials',
       summary:
         'The extracted document: blocks in reading order with locations, language, warnings.',
-      answers: { 200: ok(z.unknown()) },
+      answers: { 200: ok(materialContent) },
       errors: [404],
     }),
     async (c) => {
@@ -263,7 +265,7 @@ export function materialRoutes() {
       tag: 'materials',
       summary:
         'Term ↔ definition flashcards the material states, in its language (an empty list when it defines nothing).',
-      answers: { 200: ok(z.unknown()) },
+      answers: { 200: ok(materialFlashcards) },
       errors: [404],
       doc: 'docs/decisions/0029-flashcards.md',
     }),

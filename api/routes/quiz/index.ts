@@ -398,7 +398,7 @@ export function quizRoutes() {
     async (c) => {
       const file = await exportQuiz(
         c.get('deps').db,
-        c.get('user').id,
+        c.get('user'),
         c.req.param('quizId'),
         c.req.valid('query').format,
         c.get('locale'),

@@ -14,6 +14,12 @@ import {
   openPortal,
 } from '../../billing/subscription-service.js';
 import { ok, route } from '../../lib/contract.js';
+import {
+  checkoutResult as checkoutResultAnswer,
+  hostedPage,
+  plans,
+  subscriptionStatus,
+} from '../../contract/billing.js';
 
 const createBody = z.object({
   // The spec's client may send a number; a missing one is PLAN_REQUIRED, not a 400 by zod.
@@ -34,7 +40,7 @@ export function subscriptionRoutes() {
       tag: 'billing',
       summary: 'The plans on sale with prices.',
       auth: false,
-      answers: { 200: ok(z.unknown()) },
+      answers: { 200: ok(plans) },
     }),
     async (c) => c.json({ success: true, data: await getPlans(c.get('deps')) }),
   );
@@ -64,7 +70,7 @@ export function subscriptionRoutes() {
     route({
       tag: 'billing',
       summary: "The learner's subscription: plan, status, period end, cancel at period end.",
-      answers: { 200: ok(z.unknown()) },
+      answers: { 200: ok(subscriptionStatus) },
     }),
     requireAuth,
     async (c) => c.json({ success: true, data: await getStatus(c.get('deps'), c.get('user').id) }),
@@ -75,7 +81,7 @@ export function subscriptionRoutes() {
     route({
       tag: 'billing',
       summary: 'Open a hosted checkout for a plan; answers its URL.',
-      answers: { 200: ok(z.unknown()) },
+      answers: { 200: ok(hostedPage) },
       errors: [400, 409, 502, 503],
     }),
     requireAuth,
@@ -98,7 +104,7 @@ export function subscriptionRoutes() {
     route({
       tag: 'billing',
       summary: 'Open the hosted billing portal; answers its URL.',
-      answers: { 200: ok(z.unknown()) },
+      answers: { 200: ok(hostedPage) },
       errors: [404, 502, 503],
     }),
     requireAuth,
@@ -113,7 +119,7 @@ export function subscriptionRoutes() {
     route({
       tag: 'billing',
       summary: 'The outcome of a checkout the learner came back from.',
-      answers: { 200: ok(z.unknown()) },
+      answers: { 200: ok(checkoutResultAnswer) },
       errors: [400, 404, 502],
     }),
     requireAuth,

@@ -4,8 +4,8 @@ import type { AppEnv } from '../../lib/context.js';
 import { requireAuth } from '../../lib/auth-middleware.js';
 import { validate } from '../../lib/validate.js';
 import { presentUser } from '../../auth/service.js';
-import { done, route } from '../../lib/contract.js';
-import { profile } from '../../contract/auth.js';
+import { done, ok, route } from '../../lib/contract.js';
+import { publicUser } from '../../contract/auth.js';
 
 export function userRoutes() {
   const r = new Hono<AppEnv>();
@@ -17,11 +17,11 @@ export function userRoutes() {
     route({
       tag: 'user',
       summary: 'The signed-in learner: account type, free usage, locale.',
-      answers: { 200: profile },
+      answers: { 200: ok(publicUser) },
     }),
     (c) => {
       const user = presentUser(c.get('user'));
-      return c.json({ success: true, data: user, ...user });
+      return c.json({ success: true, data: user });
     },
   );
 

@@ -219,11 +219,10 @@ const SIGN_IN = {
 } as const;
 
 /**
- * A new learner: registered and verified through the API (the account spec covers those
- * screens), then logged in through the UI in `lng`; returns the e-mail.
+ * A new learner registered and verified through the API (the account spec covers those
+ * screens), and their bearer token from an API login; returns the e-mail and the token.
  */
-export async function signInNewLearner(
-  page: Page,
+export async function verifiedLearner(
   request: APIRequestContext,
   lng: 'zh-TW' | 'en',
   prefix = 'learner',
@@ -235,6 +234,20 @@ export async function signInNewLearner(
   expect(reg.status()).toBe(201);
   const verify = await linkFromOutbox(email, '/api/v1/auth/verify-email?token=');
   expect((await request.get(verify, { maxRedirects: 0 })).status()).toBe(302);
+  const login = await request.post('/api/v1/auth/login', { data: { email, password: PASSWORD } });
+  expect(login.status()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  return { email, token };
+}
+
+/** A new learner (verifiedLearner), logged in through the UI in `lng`; returns the e-mail. */
+export async function signInNewLearner(
+  page: Page,
+  request: APIRequestContext,
+  lng: 'zh-TW' | 'en',
+  prefix = 'learner',
+) {
+  const { email } = await verifiedLearner(request, lng, prefix);
   const t = SIGN_IN[lng];
   await page.goto('/login');
   await page.getByLabel(t.email).fill(email);

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
+import type { HostedPage } from '../../../../api/contract/billing';
 import { SUBSCRIPTION_PATH } from './paths';
 import { answerData } from '../../../lib/api-answer';
 
@@ -9,7 +10,8 @@ export const createSubscriptionInputSchema = z.object({
 });
 export type CreateSubscriptionInput = z.infer<typeof createSubscriptionInputSchema>;
 
-const urlAnswer = z.object({ url: z.string().check(z.minLength(1)) });
+/** Not an empty address: the browser is sent there. */
+const urlAnswer: z.ZodMiniType<HostedPage> = z.object({ url: z.string().check(z.minLength(1)) });
 
 /**
  * POST /subscription/create: the hosted checkout address to send the browser to. Throws

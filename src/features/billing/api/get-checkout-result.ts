@@ -1,13 +1,9 @@
-import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
+import type { CheckoutResult } from '../../../../api/contract/billing';
 import { SUBSCRIPTION_PATH } from './paths';
 import { answerData } from '../../../lib/api-answer';
 
-const resultSchema = z.object({
-  status: z.string(),
-  hasActiveSubscription: z.catch(z.boolean(), false),
-});
-export type CheckoutResult = z.infer<typeof resultSchema>;
+export type { CheckoutResult };
 
 /** GET /subscription/checkout-result?session_id=: success, processing, failed or cancelled. */
 export async function getCheckoutResult(
@@ -15,7 +11,6 @@ export async function getCheckoutResult(
   signal?: AbortSignal,
 ): Promise<CheckoutResult> {
   const query = new URLSearchParams({ session_id: sessionId });
-  return resultSchema.parse(
-    answerData(await api(`${SUBSCRIPTION_PATH}/checkout-result?${query}`, { signal })),
-  );
+  const raw = await api(`${SUBSCRIPTION_PATH}/checkout-result?${query}`, { signal });
+  return answerData(raw) as CheckoutResult;
 }

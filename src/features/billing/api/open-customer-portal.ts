@@ -1,9 +1,11 @@
 import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
+import type { HostedPage } from '../../../../api/contract/billing';
 import { SUBSCRIPTION_PATH } from './paths';
 import { answerData } from '../../../lib/api-answer';
 
-const urlAnswer = z.object({ url: z.string().check(z.minLength(1)) });
+/** Not an empty address: the browser is sent there. */
+const urlAnswer: z.ZodMiniType<HostedPage> = z.object({ url: z.string().check(z.minLength(1)) });
 
 /** POST /subscription/customer-portal: the provider's portal address. Throws NO_SUBSCRIPTION. */
 export async function openCustomerPortal(): Promise<string> {

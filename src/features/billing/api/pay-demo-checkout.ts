@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
+import type { DemoRedirect } from '../../../../api/contract/billing';
 import { demoCheckoutPath } from './paths';
 import { answerData } from '../../../lib/api-answer';
 
@@ -11,7 +12,10 @@ export const payInputSchema = z.object({
 });
 export type PayInput = z.infer<typeof payInputSchema>;
 
-const redirectAnswer = z.object({ redirectUrl: z.string().check(z.minLength(1)) });
+/** Not an empty address: the browser is sent there. */
+const redirectAnswer: z.ZodMiniType<DemoRedirect> = z.object({
+  redirectUrl: z.string().check(z.minLength(1)),
+});
 
 /**
  * POST /demo-billing/checkout/{id}/pay: where to go next (the success address). Throws

@@ -2,24 +2,15 @@
  * The extracted text of a material (GET /materials/{id}/content) and how it is labelled and
  * grouped on screen. Pure: the translate function is passed in.
  */
-export type BlockLocation =
-  | { kind: 'page'; page: number }
-  | { kind: 'slide'; slide: number; title?: string }
-  | { kind: 'notes'; slide: number }
-  | { kind: 'sheet'; sheet: string; rowStart: number; rowEnd: number }
-  | { kind: 'paragraph'; index: number; headingPath?: string[] };
+import type {
+  BlockLocation,
+  ExtractionWarning as ContentWarning,
+  MaterialContentAnswer,
+} from '../../../../api/contract/materials';
 
-export interface ContentBlock {
-  fileId: string;
-  text: string;
-  location: BlockLocation;
-}
-
-export interface ContentWarning {
-  code: string;
-  fileId?: string;
-  params?: Record<string, string | number>;
-}
+/** A block, where it stands in its file, a warning of the extraction: the API's own types. */
+export type { BlockLocation, ContentWarning };
+export type ContentBlock = MaterialContentAnswer['blocks'][number];
 
 export interface ContentFile {
   id: string;

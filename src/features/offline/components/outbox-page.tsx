@@ -11,6 +11,7 @@ import type { OutboxRow } from '../../../db';
 import { listOutbox, removeItem } from '../../../db/outbox';
 import { requestFlush } from '../../../lib/offline/sync-engine';
 import { useOnline } from '../../../lib/offline/use-online';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuthStore } from '../../../stores/auth-store';
 import { OutboxItem } from './outbox-item';
 import './outbox.css';
@@ -35,13 +36,7 @@ export default function OutboxPage() {
     return () => clearInterval(id);
   }, []);
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${t('outbox.docTitle')} · ${t('common:common.appName')}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [t]);
+  useDocumentTitle(t('outbox.docTitle'));
 
   const syncNow = () => {
     setSyncing(true);
