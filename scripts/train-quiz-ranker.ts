@@ -39,6 +39,8 @@ export interface Labelled extends QualityItem {
   q: string;
   ok: boolean;
   gates: string;
+  /** Typed answers accepted (kept in the dataset; not a feature: the generator adds aliases after selection). */
+  accepted: string[];
 }
 
 /** Parses a quiz report into its questions. */

@@ -16,8 +16,6 @@ export interface QualityItem {
   /** Wrong options (choice items; a dropdown's first blank). */
   distractors: string[];
   truth?: boolean;
-  /** Typed answers accepted (short answer). */
-  accepted?: string[];
 }
 
 export const QUALITY_FEATURES = [
@@ -41,7 +39,6 @@ export const QUALITY_FEATURES = [
   'distractor_kind_agree',
   'distractor_len_ratio',
   'distractor_script_agree',
-  'accepted_count',
   'distractor_shares_key',
 ] as const;
 
@@ -99,7 +96,6 @@ export function qualityFeatures(item: QualityItem): number[] {
   const key = item.key.trim();
   const blankAt = body.search(BLANK);
   const lead = body.replace(/^[\s"'“‘「『(（…-]+/u, '');
-  const leadText = BLANK.test(lead.slice(0, 6)) ? '' : lead;
   const words = zh
     ? Math.max(1, Math.round(chars(key) / 2))
     : key.split(/\s+/).filter(Boolean).length;
@@ -123,8 +119,8 @@ export function qualityFeatures(item: QualityItem): number[] {
     key_words: item.type === 'true_false' ? 0 : Math.min(words, 6),
     key_len_log: item.type === 'true_false' ? 0 : Math.log1p(chars(key)),
     stem_len_log: Math.log1p(bodyLen),
-    stem_leads_referent: (zh ? ZH_REFERENT : EN_REFERENT).test(leadText) ? 1 : 0,
-    stem_leads_discourse: (zh ? ZH_DISCOURSE : EN_DISCOURSE).test(leadText) ? 1 : 0,
+    stem_leads_referent: (zh ? ZH_REFERENT : EN_REFERENT).test(lead) ? 1 : 0,
+    stem_leads_discourse: (zh ? ZH_DISCOURSE : EN_DISCOURSE).test(lead) ? 1 : 0,
     stem_first_person: (zh ? ZH_FIRST_PERSON : EN_FIRST_PERSON).test(body) ? 1 : 0,
     stem_unfinished: /[.!?。！？；;:：…”」』)）]\s*$/u.test(body) ? 0 : 1,
     blank_pos: blankAt >= 0 ? blankAt / Math.max(1, chars(body)) : 0,
@@ -132,7 +128,6 @@ export function qualityFeatures(item: QualityItem): number[] {
     distractor_kind_agree: agree(isNumberish),
     distractor_len_ratio: lenRatio,
     distractor_script_agree: zh ? agree(scriptOf) : agree(isCapitalised),
-    accepted_count: item.type === 'short_answer' ? Math.min(4, item.accepted?.length ?? 0) : 0,
     distractor_shares_key: ds.length
       ? ds.filter((d) => sharesPart(d, key, zh)).length / ds.length
       : 0,
