@@ -26,6 +26,7 @@ import { isAskableZh, isGluedCount } from './zh-keys.js';
 import { enumeratedNeighbour, fixedByCollocation, glossedBeside } from './material/collocation.js';
 import { lacksFiniteVerb, talksAboutTheBook } from './material/statement-shape.js';
 import { findSpeakers, isSpeakerName, speakerWeight, type Speakers } from './material/speakers.js';
+import { pickRanked, RANK_POOL } from './rank.js';
 
 type Candidate = ClozeCandidate | DefinitionCandidate;
 
@@ -179,6 +180,7 @@ export function selectDrafts(
     ? settings.questionTypes
     : (['multiple_choice'] as QuestionType[]);
   const topics = topicWords(ctx.a, settings.additionalInstructions ?? '');
+  const lang = ctx.a.language === 'zh' ? 'zh' : 'en';
   const speakers = findSpeakers(ctx.a.sentences);
   const weighed = weigh(ctx.a, [...definitions, ...cloze], settings, topics, speakers);
   // Expert is not basic with more blanks: the sentences a basic quiz asks first (the most
@@ -294,13 +296,23 @@ export function selectDrafts(
       // The checkable-truth pass looks among the best few only: it must not pull the quiz
       // off the sentences its difficulty prefers.
       const tries = checkableTruths ? CHECKABLE_TRUTH_TRIES : MAX_TRIES_PER_SLOT;
-      for (const { candidate } of order.slice(0, tries)) {
+      // The first few drafts that pass every check; the learned ranker picks among them
+      // (decision 0051). Budgets a draft not chosen took are given back.
+      const pool: Array<{
+        draft: Draft;
+        now: number;
+        kind: string;
+        took: [number, number];
+      }> = [];
+      for (const { candidate, now } of order.slice(0, tries)) {
+        if (pool.length >= RANK_POOL) break;
         if (allowReuse && !reusable(candidate)) continue;
         const subject = candidate.sentence.record?.[0]?.value;
         if (!allowReuse && subject && usedSubjects.has(subject)) continue;
         if (!allowReuse && used.has(candidate.sentence.id)) continue;
         const grams = charTrigrams(candidate.sentence.text);
         if (facts.some((f) => gramSimilarity(f, grams) >= SAME_FACT_SIMILARITY)) continue;
+        const budgets = [ctx.mcqLongest.used, ctx.blankLongest.used];
         const draft = build(ctx, type, candidate, truth, speakers);
         // The same fact from another place (a row repeated on a second sheet) is asked once.
         if (draft && isSameFact(draft)) continue;
@@ -321,10 +333,23 @@ export function selectDrafts(
         // One wrong option is not shown again and again: the picker passes over a distractor
         // the quiz shows twice (pickDistractors); a hard refusal here (reusesDistractor) cost
         // a question on long zh talks, so it is left to the picker.
-        if (draft) {
-          ctx.checkableTruths = false;
-          return draft;
-        }
+        if (draft)
+          pool.push({
+            draft,
+            now,
+            kind: askedKind(candidate),
+            took: [ctx.mcqLongest.used - budgets[0]!, ctx.blankLongest.used - budgets[1]!],
+          });
+      }
+      const chosen = pickRanked(pool, lang, settings.difficulty === 'expert');
+      if (chosen) {
+        for (const other of pool)
+          if (other !== chosen) {
+            ctx.mcqLongest.used -= other.took[0];
+            ctx.blankLongest.used -= other.took[1];
+          }
+        ctx.checkableTruths = false;
+        return chosen.draft;
       }
     }
     ctx.checkableTruths = false;
