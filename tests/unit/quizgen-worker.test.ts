@@ -17,7 +17,7 @@ let paper: ExtractedDocument;
 beforeAll(async () => {
   const file = path.join(corpus, 'pdf/en_tracemonkey_pldi09_2col.pdf');
   paper = await extractDocument([{ fileId: 'p', path: file, fileName: 'p.pdf', kind: 'pdf' }]);
-}, 60_000);
+}, 180_000);
 
 const settings: QuizSettings = {
   questionCount: 20,
@@ -44,7 +44,7 @@ describe('built-in generator in a worker thread', () => {
     expect([...new Set(stages)]).toEqual(['reading', 'concepts', 'writing', 'checking']);
     // A main thread stalled by the work would have ticked a handful of times at most.
     expect(ticks).toBeGreaterThan((elapsed / 10) * 0.3);
-  }, 60_000);
+  }, 180_000);
 
   it('stops at once when cancelled, and the next generation still works', async () => {
     const generator = createWorkerBuiltinGenerator();
@@ -60,7 +60,7 @@ describe('built-in generator in a worker thread', () => {
     expect((err as AppError).code).toBe('GENERATION_CANCELLED');
     const next = await generator.generate(paper, { ...settings, questionCount: 5 });
     expect(next.questions).toHaveLength(5);
-  }, 60_000);
+  }, 180_000);
 
   it('runs overlapping generations side by side', async () => {
     const generator = createWorkerBuiltinGenerator();
@@ -79,5 +79,5 @@ describe('built-in generator in a worker thread', () => {
       alone.map((r) => r.questions.map((q) => q.question)),
     );
     expect(results.every((r) => r.questions.length >= 3)).toBe(true);
-  }, 60_000);
+  }, 180_000);
 });
