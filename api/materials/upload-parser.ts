@@ -1,18 +1,30 @@
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { createHash, randomUUID } from 'node:crypto';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import busboy from 'busboy';
 import { AppError } from '../lib/errors.js';
-import { cleanFileName, formatMb } from './file-types.js';
+import { byteMeter } from './byte-meter.js';
+import { cleanFileName } from './file-types.js';
+import {
+  checkDeclaredLength,
+  fieldSlot,
+  fieldTooLong,
+  fileEmpty,
+  fileTooLarge,
+  malformed,
+  parserLimits,
+  requestTooLarge,
+  tooManyFiles,
+  type UploadLimits,
+} from './upload-checks.js';
+import {
+  discardUpload,
+  makeUploadDir,
+  writeTempFile,
+  type TempFileWrite,
+} from './upload-temp-file.js';
 
-export interface UploadLimits {
-  maxFiles: number;
-  maxFileBytes: number;
-  maxRequestBytes: number;
-}
+export { checkDeclaredLength, type UploadLimits } from './upload-checks.js';
+export { discardUpload } from './upload-temp-file.js';
 
 /** One uploaded file, written to a temporary file and not yet checked. */
 export interface ReceivedFile {
@@ -47,22 +59,6 @@ export interface UploadRequest {
   contentLength: string | undefined;
 }
 
-const FIELD_LIMIT_BYTES = 64 * 1024;
-
-/**
- * Refuses a request whose declared length is over the limit, before a byte of it is read.
- * Throws REQUEST_TOO_LARGE.
- */
-export function checkDeclaredLength(contentLength: string | undefined, limits: UploadLimits) {
-  if (contentLength === undefined) return;
-  const declared = Number(contentLength);
-  if (Number.isFinite(declared) && declared > limits.maxRequestBytes) {
-    throw new AppError('REQUEST_TOO_LARGE', {
-      params: { limit: formatMb(limits.maxRequestBytes) },
-    });
-  }
-}
-
 /**
  * Streams a multipart/form-data upload (fields title, description; files) to temporary files,
  * counting bytes as they arrive and stopping at the first broken rule: REQUEST_TOO_LARGE,
@@ -86,44 +82,26 @@ export async function receiveUpload(
     parser = busboy({
       headers: { 'content-type': req.contentType },
       defParamCharset: 'utf8',
-      limits: {
-        files: limits.maxFiles,
-        // busboy reports `limit` when a file reaches fileSize, so allow exactly the maximum.
-        fileSize: limits.maxFileBytes + 1,
-        fieldSize: FIELD_LIMIT_BYTES,
-        fields: 20,
-        parts: limits.maxFiles + 20,
-      },
+      limits: parserLimits(limits),
     });
   } catch (err) {
     throw new AppError('UPLOAD_MALFORMED', { cause: err });
   }
 
-  const tempDir = path.join(tempRoot, randomUUID());
-  await fsp.mkdir(tempDir, { recursive: true });
+  const tempDir = await makeUploadDir(tempRoot);
   const fields: ReceivedUpload['fields'] = {};
   const files: ReceivedFile[] = [];
-  const writers: fs.WriteStream[] = [];
-  const writes: Promise<void>[] = [];
+  const writes: TempFileWrite[] = [];
+  const written: Promise<void>[] = [];
   let failure: unknown;
   let requestBytes = 0;
   /** Bytes of every file of this upload so far, against the learner's storage left. */
   let fileBytes = 0;
 
-  const counter = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      requestBytes += chunk.length;
-      if (requestBytes > limits.maxRequestBytes) {
-        fail(
-          new AppError('REQUEST_TOO_LARGE', {
-            params: { limit: formatMb(limits.maxRequestBytes) },
-          }),
-        );
-        return done();
-      }
-      done(null, chunk);
-    },
-  });
+  const counter = byteMeter((chunk) => {
+    requestBytes += chunk.length;
+    return requestBytes > limits.maxRequestBytes ? requestTooLarge(limits) : undefined;
+  }, fail);
 
   let rejectParse!: (err: unknown) => void;
   const parsed = new Promise<void>((resolve, reject) => {
@@ -138,19 +116,15 @@ export async function receiveUpload(
     source.unpipe(counter);
     counter.unpipe(parser);
     source.pause();
-    for (const w of writers) w.destroy();
+    for (const w of writes) w.destroy();
     rejectParse(err);
   }
 
   parser.on('field', (name, value, info) => {
     if (failure) return;
-    if (info.valueTruncated) {
-      fail(new AppError('VALIDATION_FAILED', { details: { fields: { [name]: 'too long' } } }));
-    } else if (name === 'title' || name === 'name') {
-      fields.title ??= value;
-    } else if (name === 'description' || name === 'content') {
-      fields.description ??= value;
-    }
+    if (info.valueTruncated) return fail(fieldTooLong(name));
+    const slot = fieldSlot(name);
+    if (slot) fields[slot] ??= value;
   });
 
   parser.on('file', (_field, stream, info) => {
@@ -160,62 +134,40 @@ export async function receiveUpload(
       stream.resume();
       return;
     }
-    const tempPath = path.join(tempDir, String(files.length));
     const entry: ReceivedFile = {
       fileName,
       declaredType: info.mimeType,
-      tempPath,
+      tempPath: path.join(tempDir, String(files.length)),
       size: 0,
       sha256: '',
     };
     files.push(entry);
-    const hash = createHash('sha256');
-    // Counts and hashes each chunk before it is written: past the storage left it stops there.
-    const meter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
+    stream.on('limit', () => fail(fileTooLarge(fileName, limits)));
+    // Each chunk is counted before it is written: past the storage left it stops there.
+    const write = writeTempFile(
+      stream,
+      entry.tempPath,
+      (chunk) => {
         fileBytes += chunk.length;
-        if (storage && fileBytes > storage.availableBytes) {
-          fail(storage.exceeded());
-          return done();
-        }
-        hash.update(chunk);
-        done(null, chunk);
+        return storage && fileBytes > storage.availableBytes ? storage.exceeded() : undefined;
       },
-    });
-    stream.on('limit', () =>
-      fail(
-        new AppError('FILE_TOO_LARGE', {
-          params: { name: fileName, limit: formatMb(limits.maxFileBytes) },
-          details: { fileName },
-        }),
-      ),
+      fail,
     );
-    const writer = fs.createWriteStream(tempPath, { flags: 'wx' });
-    writers.push(writer);
-    const closed = new Promise<void>((resolve) => writer.once('close', resolve));
-    writes.push(
-      pipeline(stream, meter, writer)
-        .then(() => {
-          entry.size = writer.bytesWritten;
-          entry.sha256 = hash.digest('hex');
-          if (entry.size === 0 && !failure) {
-            fail(new AppError('FILE_EMPTY', { params: { name: fileName }, details: { fileName } }));
-          }
+    writes.push(write);
+    written.push(
+      write.done
+        .then(({ size, sha256 }) => {
+          entry.size = size;
+          entry.sha256 = sha256;
+          if (size === 0 && !failure) fail(fileEmpty(fileName));
         })
         .catch((err: unknown) => fail(failure ? failure : malformed(err)))
         // Settle only once the descriptor is closed, so cleanup cannot race a late open.
-        .finally(() => closed),
+        .finally(() => write.closed),
     );
   });
 
-  parser.on('filesLimit', () =>
-    fail(
-      new AppError('TOO_MANY_FILES', {
-        params: { max: limits.maxFiles },
-        details: { max: limits.maxFiles },
-      }),
-    ),
-  );
+  parser.on('filesLimit', () => fail(tooManyFiles(limits)));
   parser.on('error', (err) => fail(malformed(err)));
   source.on('error', (err) => fail(malformed(err)));
 
@@ -223,23 +175,14 @@ export async function receiveUpload(
 
   try {
     await parsed;
-    await Promise.all(writes);
+    await Promise.all(written);
     if (failure) throw failure;
     if (files.length === 0) throw new AppError('NO_FILES');
     return { fields, files, tempDir };
   } catch (err) {
     fail(err);
-    await Promise.allSettled(writes);
-    await fsp.rm(tempDir, { recursive: true, force: true });
+    await Promise.allSettled(written);
+    await discardUpload({ tempDir });
     throw failure;
   }
-}
-
-/** Removes an upload's temporary files. */
-export async function discardUpload(upload: Pick<ReceivedUpload, 'tempDir'>): Promise<void> {
-  await fsp.rm(upload.tempDir, { recursive: true, force: true });
-}
-
-function malformed(err: unknown) {
-  return err instanceof AppError ? err : new AppError('UPLOAD_MALFORMED', { cause: err });
 }

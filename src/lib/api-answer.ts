@@ -5,9 +5,12 @@ type Rec = Record<string, unknown>;
 
 const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** `{ success, data }` (data an object or a list): the envelope, not a payload with a data field. */
+/**
+ * `{ success, data }` (data an object, a list or null): the envelope, not a payload with a data
+ * field. `data: null` is an envelope with no data (e.g. a demo portal's cancel when Mnemo's copy
+ * of the subscription is gone), not a body that is its own data.
+ */
 const isEnvelope = (rec: Rec) =>
-  rec.data !== null &&
   typeof rec.data === 'object' &&
   (typeof rec.success === 'boolean' || Object.keys(rec).every((k) => ENVELOPE_KEYS.has(k)));
 const ENVELOPE_KEYS = new Set(['success', 'data', 'message', 'messageI18n', 'nextCursor']);
@@ -15,7 +18,8 @@ const ENVELOPE_KEYS = new Set(['success', 'data', 'message', 'messageI18n', 'nex
 /**
  * The one reader of an API answer (docs/decisions/0042). The server answers `{ success, data }`;
  * the spec's variants are read too: a bare body, and `data` nested once more (`data.data`, spec
- * §7 submit). Anything else (text, null) reads as `{}`.
+ * §7 submit). `data: null` reads as null (no data). answerRecord reads anything else (text,
+ * null) as `{}`.
  */
 export function answerData(raw: unknown): unknown {
   let value = raw;

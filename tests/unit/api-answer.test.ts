@@ -8,6 +8,7 @@ import { errorCatalog } from '../../api/lib/error-catalog';
 import { AppError, errorBody } from '../../api/lib/errors';
 import { answerCursor, answerData, answerRecord, apiData } from '../../src/lib/api-answer';
 import { ApiError, apiErrorFrom } from '../../src/lib/api-client';
+import { changeDemoSubscription } from '../../src/features/billing/api/demo-portal';
 import { apiErrorKey, apiErrorText } from '../../src/lib/api-error-text';
 import { errorNotice, resolveNotice } from '../../src/features/auth/lib/notice';
 
@@ -49,6 +50,16 @@ describe('answerData reads every answer shape of the spec', () => {
     expect(answerData({ success: true })).toEqual({ success: true });
   });
 
+  it('reads an envelope whose data is null as no data, not as the data', () => {
+    expect(answerData({ success: true, data: null })).toBeNull();
+    expect(answerData({ data: null })).toBeNull();
+    expect(answerRecord({ success: true, data: null })).toEqual({});
+    expect(answerData({ success: true, data: { success: true, data: null } })).toBeNull();
+    // A payload with other fields beside a null data field is still the payload.
+    const payload = { id: 'q1', data: null, title: 'T' };
+    expect(answerData(payload)).toBe(payload);
+  });
+
   it('finds the next page cursor beside the data', () => {
     expect(answerCursor({ success: true, data: [], nextCursor: 'abc' })).toBe('abc');
     expect(answerCursor({ success: true, data: [] })).toBeNull();
@@ -77,6 +88,34 @@ describe('apiData: one typed call', () => {
     await expect(apiData(schema, '/api/v1/x')).resolves.toEqual({ url: '/pay' });
     answer(200, { url: '/bare' });
     await expect(apiData(schema, '/api/v1/x')).resolves.toEqual({ url: '/bare' });
+  });
+
+  it('reads no subscription from a demo portal cancel or resume that answers data: null', async () => {
+    answer(200, { success: true, data: null });
+    await expect(changeDemoSubscription('p1', 'cancel')).resolves.toBeNull();
+    await expect(changeDemoSubscription('p1', 'resume')).resolves.toBeNull();
+    answer(200, {
+      success: true,
+      data: {
+        id: 's1',
+        plan_id: 'monthly',
+        name: '月方案',
+        name_en: 'Monthly',
+        price: 150,
+        currency: 'TWD',
+        status: 'active',
+        currentPeriodEnd: '2026-12-28T00:00:00.000Z',
+        cancelAtPeriodEnd: true,
+        periodType: 'month',
+        provider: 'demo',
+      },
+    });
+    await expect(changeDemoSubscription('p1', 'cancel')).resolves.toMatchObject({
+      id: 's1',
+      planId: 'monthly',
+      status: 'active',
+      cancelAtPeriodEnd: true,
+    });
   });
 
   it('throws an ApiError carrying the code and params of an error answer', async () => {

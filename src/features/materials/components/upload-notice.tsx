@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { UploadNotice } from '../hooks/use-upload';
+import type { UploadNotice } from '../lib/upload-notice';
 import { UPLOAD_QUEUE_CAP_BYTES } from '../../../lib/offline/quota';
 import { fileLimitMb } from '../lib/upload-rules';
 import type { UploadLimits } from '../lib/upload-rules';
