@@ -7,6 +7,8 @@ import {
   isIncidentalEnglishNumber,
   leansOnContext,
 } from '../../api/quizgen/builtin/en-context.js';
+import { enTemplates } from '../../api/quizgen/builtin/templates/en.js';
+import { cardFront } from '../../src/features/flashcards/lib/cards.js';
 import { englishTermWorthAsking } from '../../api/quizgen/builtin/en-importance.js';
 import { englishSentenceStandsAlone } from '../../api/quizgen/builtin/en-standalone.js';
 
@@ -104,11 +106,19 @@ describe('a stem names its speaker or section', () => {
 
   it('names the section of a blank unless it hints at the key', () => {
     const path = ['Hypothesis testing', 'Sex discrimination case study', 'Observed data'];
-    expect(englishStemContext(path, ['p-value'])).toBe('section “Sex discrimination case study”');
+    expect(englishStemContext(path, ['p-value'])).toBe('section ‘Sex discrimination case study’');
     expect(englishStemContext(path, ['sex discrimination study'])).toBeUndefined();
     expect(englishStemContext(path, ['discriminations'])).toBeUndefined();
     // A statement gets no section: a heading could tell a swapped term from the true one.
     expect(englishStemContext(path)).toBeUndefined();
+  });
+
+  it('leaves the flashcard front its quoted sentence', () => {
+    const where = englishStemContext(['Data', 'Case study: Using stents', 'x'], ['p-value']);
+    const question = enTemplates.shortAnswerCloze('The _____ is small.', where);
+    expect(question).toContain('Case study: Using stents');
+    expect(cardFront('short_answer', question)).toBe('The _____ is small.');
+    expect(englishStemContext(['Data', 'The “best” model', 'x'], ['p-value'])).toBeUndefined();
   });
 });
 

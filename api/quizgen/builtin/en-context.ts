@@ -109,7 +109,7 @@ const contentWords = (text: string) =>
 /**
  * Where an English stem comes from, for the learner: the speaker of a transcript's turn ("Audrey
  * Tang speaking"), or — for a blank, when `keys` are given — the chapter section it sits in
- * (`section “Sex discrimination case study”`), so "I think …" and "the study" have their
+ * (`section ‘Sex discrimination case study’`), so "I think …" and "the study" have their
  * speaker and case. A section whose words share one with a key (or a word's first five letters)
  * would hint at the key and is left out; a statement (no keys) gets only the speaker, since a
  * heading could tell a swapped term from the true one.
@@ -127,9 +127,10 @@ export function englishStemContext(
   if (speaker) return hints(speaker) ? undefined : `${speaker} speaking`;
   if (!keys || path.length < 2) return undefined;
   const section = path[1]!.trim();
-  if (!section || section.length > 70 || /[{}#\\$`]/.test(section)) return undefined;
+  // No quote marks in it: the flashcard front reads the quoted sentence after the lead.
+  if (!section || section.length > 70 || /[{}#\\$`"“”「」‘’]/u.test(section)) return undefined;
   if (speakerOf(section) || hints(section)) return undefined;
-  return `section “${section}”`;
+  return `section ‘${section}’`;
 }
 
 /**
