@@ -72,6 +72,18 @@ function dummyIt(text: string): boolean {
  */
 export function leansOnContext(text: string): boolean {
   const t = text.trim();
+  const known = leaning.get(t);
+  if (known !== undefined) return known;
+  const result = leans(t);
+  if (leaning.size > 5000) leaning.clear();
+  leaning.set(t, result);
+  return result;
+}
+
+/** Sentences already judged (the same sentence is asked about by several item families). */
+const leaning = new Map<string, boolean>();
+
+function leans(t: string): boolean {
   if (DEMONSTRATIVE_PLURAL.test(t) || DEMONSTRATIVE_SINGULAR.test(t) || SUCH.test(t)) return true;
   if (TEXT_POINTER.test(t) || SPEAKER_PLACE.test(t)) return true;
   // "In our country, it is a …" / "It asks for much more": an opening "It" that is no dummy.

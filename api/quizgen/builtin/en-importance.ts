@@ -38,6 +38,16 @@ export function englishTermWorthAsking(
   term: { key: string; text: string; sentenceIds: readonly number[] },
 ): boolean {
   if (new Set(term.sentenceIds).size >= 2) return true;
+  let seen = worth.get(a);
+  if (!seen) worth.set(a, (seen = new Map()));
+  let known = seen.get(term.key);
+  if (known === undefined) seen.set(term.key, (known = writtenAgain(a, term)));
+  return known;
+}
+
+const worth = new WeakMap<DocAnalysis, Map<string, boolean>>();
+
+function writtenAgain(a: DocAnalysis, term: { key: string; text: string }): boolean {
   if (headlinedOrDefined(a).has(term.key)) return true;
   // The term's words written again elsewhere (also where the term finder cut it otherwise,
   // "null hypothesis states"), or its plural/singular.
