@@ -94,7 +94,9 @@ function leans(t: string): boolean {
 
 /** A third-person pronoun before any noun or name of its sentence (tagger; false without it). */
 function pronounBeforeNoun(text: string): boolean {
-  if (!/\b(?:he|she|they|them|their|his|her|him|its)\b/i.test(text)) return false;
+  const first = /\b(?:he|she|they|them|their|his|her|him|its)\b/i.exec(text);
+  // A pronoun after a dozen words nearly always has its noun before it: no tagging needed.
+  if (!first || text.slice(0, first.index).split(/\s+/).length > 12) return false;
   for (const token of tagEnglish(text)) {
     if (token.pos === 'NOUN' || token.pos === 'PROPN') return false;
     // "it" is so often a dummy that only the possessive counts mid-sentence.
