@@ -45,7 +45,7 @@ export function buildMultipleChoice(
         ? t.mcqDefinition(candidate.body)
         : t.mcqCloze(
             articlesFor(blankOut(sentence.text, [answer], BLANK_MARKER), [answer], a.language),
-            stemWhere(ctx, sentence),
+            stemWhere(ctx, sentence, [answer.text]),
           );
     return {
       type: 'multiple_choice',
@@ -110,7 +110,11 @@ export function buildDropdown(ctx: BuildContext, candidate: ClozeCandidate): Dra
         chosen.map((c) => c.answer),
         a.language,
       ),
-      stemWhere(ctx, sentence),
+      stemWhere(
+        ctx,
+        sentence,
+        chosen.map((c) => c.answer.text),
+      ),
     ),
     blanks: chosen.map((c) => [c.answer.text, ...c.distractors.map((d) => d.text)]),
     keys,

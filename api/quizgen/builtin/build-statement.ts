@@ -382,7 +382,7 @@ export function buildShortAnswer(
       ? t.shortAnswerDefinition(candidate.body)
       : t.shortAnswerCloze(
           blankOut(sentence.text, [answer], BLANK_MARKER),
-          stemWhere(ctx, sentence),
+          stemWhere(ctx, sentence, [answer.text]),
         );
   return {
     type: 'short_answer',

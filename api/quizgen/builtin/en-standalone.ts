@@ -1,4 +1,5 @@
 import type { DocAnalysis } from './analysis.js';
+import { leansOnContext } from './en-context.js';
 import { spanTags, tagEnglish } from './en-pos.js';
 
 /*
@@ -82,7 +83,9 @@ export function englishSentenceStandsAlone(text: string): boolean {
   const straight = (t.match(/"/g) ?? []).length;
   if (straight % 2 === 1) return false;
   if ((t.match(/“/g) ?? []).length !== (t.match(/”/g) ?? []).length) return false;
-  return true;
+  // Round 6: a referent outside the sentence ("these two summary statistics", "such a
+  // difference", "in this case", "as we saw", "our country", "they" before any noun).
+  return !leansOnContext(t);
 }
 
 const FIGURE_DEIXIS = new RegExp(
