@@ -130,7 +130,7 @@ function windowFrom(text: string, from: number): { start: number; end: number } 
 
 /** Openers that only join the sentence to what came before (但是, 所以, 其實…). */
 const LEAD_IN =
-  /^(?:但是|可是|不過|所以|因此|因而|而且|然後|那麼|那|其實|當然|對|嗯|就是說|就是|也就是說|而)[，,\s]*/u;
+  /^(?:但是|可是|不過|所以|因此|因而|而且|然後|那麼|那|其實|當然|對|嗯|就是說|就是|也就是說|而|最後|首先|接著|接下來|另外|此外|同時|後來|結果|於是)[，,\s]*/u;
 
 /**
  * Whether a Chinese sentence's subject is a bare pronoun or a pointer to what came before
@@ -145,6 +145,10 @@ export function barePronounSubject(text: string): boolean {
     if (!lead || !lead[0]) break;
     t = t.slice(lead[0].length);
   }
+  // Round 6: 這/那 straight before a verb or adverb (「這已經促使…」, 「這是…」, 「那就…」)
+  // points outside too; a pointer with its noun (這個制度) names its kind and stays.
+  if (/^[這那](?:也|就|已經|是|會|讓|使|在|代表|表示|意味|才|正|便|可以|能|將|又|樣子)/u.test(t))
+    return true;
   return /^(?:[他她它祂](?:們)?(?![人國方鄉日者])|這(?:一)?件事|那(?:一)?件事|這(?:一)?點|此事|這樣(?!的)|那樣(?!的)|這些(?=[，,是都也就會在])|那些(?=[，,是都也就會在]))/u.test(
     t,
   );
