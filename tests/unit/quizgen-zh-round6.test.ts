@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { findNumbers } from '../../api/quizgen/builtin/numbers.js';
-import { barePronounSubject } from '../../api/quizgen/builtin/zh-clauses.js';
+import { barePronounSubject, isDependentClause } from '../../api/quizgen/builtin/zh-clauses.js';
 import {
   blankAfterPointer,
+  modalHuiKey,
   zhLacksContext,
   zhStatementText,
 } from '../../api/quizgen/builtin/zh-context.js';
@@ -111,5 +112,26 @@ describe('numbers: the point of the sentence, not an aside', () => {
     expect(ask('凡年齡不滿二十五歲者，不得擔任眾議員。', '二十五歲')).toBe(true);
     expect(ask('逐字稿在十天之後經與會者修訂，再公開在網站上。', '十天')).toBe(true);
     expect(ask('臺灣在1996年以前沒有總統直選。', '1996年')).toBe(true);
+  });
+});
+
+describe('keys: a word and the modal 會 are no organisation', () => {
+  const key = (text: string, word: string) => {
+    const start = text.indexOf(word);
+    return modalHuiKey(text, { text: word, end: start + word.length });
+  };
+  it('refuses 學生會 in 「學生會覺得…」 and keeps 學生會 as a body', () => {
+    expect(key('學生會覺得是有自己的需求，技術是要回應他的需求。', '學生會')).toBe(true);
+    expect(key('委員會認為這個方案可行。', '委員會')).toBe(true);
+    expect(key('學生會舉辦了一場座談。', '學生會')).toBe(false);
+    expect(key('我們請金管會協助輔導。', '金管會')).toBe(false);
+  });
+});
+
+describe('windows: no clause that only sets the scene', () => {
+  it('treats 「因此在這一個過程中」 as waiting for its main clause', () => {
+    expect(isDependentClause('因此在這一個過程中')).toBe(true);
+    expect(isDependentClause('所以在這個方面')).toBe(true);
+    expect(isDependentClause('我們在這個過程中學到很多')).toBe(false);
   });
 });

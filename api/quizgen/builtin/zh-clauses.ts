@@ -30,6 +30,12 @@ const DANGLING_END =
  */
 const DEPENDENT_END =
   /(?:之後|以後|之前|以前|的時候|時候|的同時|之際|的話|(?<![小及隨準按當同暫臨])時)\s*$/u;
+/**
+ * A last clause that only sets the scene for a main clause still to come (「因此在這一個過程
+ * 中」, 「所以在這個方面」): round 6, a window cut there ends on nothing.
+ */
+const SETTING_ONLY =
+  /^\s*(?:因此|所以|而且|而|那|也|就)?\s*在[^，,。]{0,14}(?:中|裡|裡面|之中|上面|方面|之下|底下)\s*$/u;
 const DEPENDENT_INSIDE = /雖然|雖|儘管|即使|如果|假如|要是|只要|不管|無論|不論/u;
 /** A long sentence whose other conditions for a stem hold (a statement of study text). */
 const MARKUP = /https?:|www\.|<\/?[a-z]|\[|\]|\|/i;
@@ -156,7 +162,7 @@ export function barePronounSubject(text: string): boolean {
 
 /** Whether a clause needs a main clause after it (see DEPENDENT_END). */
 export function isDependentClause(clause: string): boolean {
-  return DEPENDENT_END.test(clause) || DEPENDENT_INSIDE.test(clause);
+  return DEPENDENT_END.test(clause) || DEPENDENT_INSIDE.test(clause) || SETTING_ONLY.test(clause);
 }
 
 function unbalanced(text: string): boolean {

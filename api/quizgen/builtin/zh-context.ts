@@ -91,3 +91,15 @@ export function zhStatementText(
   if (/「[^」]*(?<!自)我(?!們)[^」]*」/u.test(text)) return undefined;
   return text.replace(/(?<!自)我(?!們)/gu, speaker);
 }
+
+/**
+ * A key ending in 會 that is a word plus the modal 會 ("will"), cut as one term by the
+ * segmenter: 「學生會覺得…」 is "students would feel", not the student council (a wrong key on a
+ * dev talk). When a verb or adverb follows, the 會 is the modal and the blank is refused.
+ */
+export function modalHuiKey(text: string, key: { text: string; end: number }): boolean {
+  if (!key.text.endsWith('會') || [...key.text].length < 3) return false;
+  return /^\s*(?:覺得|認為|想|是|有|去|在|把|被|讓|用|做|說|看|變|需要|希望|知道|發現|可以|開始|更|比較|很|就|也|都|不|沒|自己|願意|選擇|注意|感到|因為|跟|和|對|從|一起|直接)/u.test(
+    text.slice(key.end),
+  );
+}
