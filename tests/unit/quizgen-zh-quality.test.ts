@@ -332,7 +332,9 @@ describe('expert is not basic repeated', () => {
     // Before: 8 of the 10 basic sentences were tested again at expert. Decision 0044 refuses
     // Latin-name options of another kind (fewer choice candidates in this talk) and decision
     // 0046's supply-based type mix asks basic's blanks elsewhere: a few shared sentences remain.
-    expect(shared).toBeLessThanOrEqual(4);
+    // Round 6 (0050) refuses stems and statements without their context, so this talk has
+    // fewer candidates and expert shares up to six of basic's ten sentences (see 0050).
+    expect(shared).toBeLessThanOrEqual(6);
     // A panel: the panellists' lines give blanks but no true/false statements (a claim someone
     // else makes is not a fact of the material), so expert may fall a question short.
     expect(expert.questions.length).toBeGreaterThanOrEqual(18);

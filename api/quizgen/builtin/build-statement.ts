@@ -17,6 +17,7 @@ import { restate } from './restate.js';
 import { acceptedAnswers } from './variants.js';
 import { categoryEnding, fitsLocalFrame, verifiedKind } from './zh-distractors.js';
 import { isAskableZh, isTypeableZh, ZH_OPEN_NEIGHBOUR } from './zh-keys.js';
+import { zhStatementText } from './zh-context.js';
 import { materialIncludes, type Answer } from './answers.js';
 import type { NumberMention } from './numbers.js';
 
@@ -65,9 +66,11 @@ export function buildTrueFalse(
     if (ctx.checkableTruths && !pick) return undefined;
     const key = pick?.answer ?? answers[0]!;
     // Restated like a false one (restate.ts): a true statement is not the verbatim sentence.
+    const statement = shownStatement(a, sentence, restate(sentence.text, key, a.language));
+    if (statement === undefined) return undefined;
     return {
       ...base,
-      question: t.trueFalse(restate(sentence.text, key, a.language), stemWhere(ctx, sentence)),
+      question: t.trueFalse(statement, stemWhere(ctx, sentence)),
       truth,
       explanation: `${t.explainSupport(where, sentence.text)}${t.join}${t.explainTrue()}`,
       relatedConcepts: relatedConcepts(a, sentence, [key.text]),
@@ -78,11 +81,12 @@ export function buildTrueFalse(
   const { answer, swap } = pick;
   const swapped =
     sentence.text.slice(0, answer.start) + swap.text + sentence.text.slice(answer.end);
-  const statement = restate(
-    swapped,
-    { start: answer.start, end: answer.start + swap.text.length },
-    a.language,
+  const statement = shownStatement(
+    a,
+    sentence,
+    restate(swapped, { start: answer.start, end: answer.start + swap.text.length }, a.language),
   );
+  if (statement === undefined) return undefined;
   return {
     ...base,
     question: t.trueFalse(statement, stemWhere(ctx, sentence)),
@@ -91,6 +95,15 @@ export function buildTrueFalse(
     relatedConcepts: relatedConcepts(a, sentence, [answer.text]),
     keys: [answer.text],
   };
+}
+
+/** A Chinese statement must stand alone (zh-context.ts, round 6); others show as restated. */
+function shownStatement(
+  a: DocAnalysis,
+  sentence: ClozeCandidate['sentence'],
+  statement: string,
+): string | undefined {
+  return a.language === 'zh' ? zhStatementText(statement, sentence) : statement;
 }
 
 /**

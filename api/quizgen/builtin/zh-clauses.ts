@@ -30,6 +30,12 @@ const DANGLING_END =
  */
 const DEPENDENT_END =
   /(?:之後|以後|之前|以前|的時候|時候|的同時|之際|的話|(?<![小及隨準按當同暫臨])時)\s*$/u;
+/**
+ * A last clause that only sets the scene for a main clause still to come (「因此在這一個過程
+ * 中」, 「所以在這個方面」): round 6, a window cut there ends on nothing.
+ */
+const SETTING_ONLY =
+  /^\s*(?:因此|所以|而且|而|那|也|就)?\s*在[^，,。]{0,14}(?:中|裡|裡面|之中|上面|方面|之下|底下)\s*$/u;
 const DEPENDENT_INSIDE = /雖然|雖|儘管|即使|如果|假如|要是|只要|不管|無論|不論/u;
 /** A long sentence whose other conditions for a stem hold (a statement of study text). */
 const MARKUP = /https?:|www\.|<\/?[a-z]|\[|\]|\|/i;
@@ -130,7 +136,7 @@ function windowFrom(text: string, from: number): { start: number; end: number } 
 
 /** Openers that only join the sentence to what came before (但是, 所以, 其實…). */
 const LEAD_IN =
-  /^(?:但是|可是|不過|所以|因此|因而|而且|然後|那麼|那|其實|當然|對|嗯|就是說|就是|也就是說|而)[，,\s]*/u;
+  /^(?:但是|可是|不過|所以|因此|因而|而且|然後|那麼|那|其實|當然|對|嗯|就是說|就是|也就是說|而|最後|首先|接著|接下來|另外|此外|同時|後來|結果|於是)[，,\s]*/u;
 
 /**
  * Whether a Chinese sentence's subject is a bare pronoun or a pointer to what came before
@@ -145,6 +151,10 @@ export function barePronounSubject(text: string): boolean {
     if (!lead || !lead[0]) break;
     t = t.slice(lead[0].length);
   }
+  // Round 6: 這/那 straight before a verb or adverb (「這已經促使…」, 「這是…」, 「那就…」)
+  // points outside too; a pointer with its noun (這個制度) names its kind and stays.
+  if (/^[這那](?:也|就|已經|是|會|讓|使|在|代表|表示|意味|才|正|便|可以|能|將|又|樣子)/u.test(t))
+    return true;
   return /^(?:[他她它祂](?:們)?(?![人國方鄉日者])|這(?:一)?件事|那(?:一)?件事|這(?:一)?點|此事|這樣(?!的)|那樣(?!的)|這些(?=[，,是都也就會在])|那些(?=[，,是都也就會在]))/u.test(
     t,
   );
@@ -152,7 +162,7 @@ export function barePronounSubject(text: string): boolean {
 
 /** Whether a clause needs a main clause after it (see DEPENDENT_END). */
 export function isDependentClause(clause: string): boolean {
-  return DEPENDENT_END.test(clause) || DEPENDENT_INSIDE.test(clause);
+  return DEPENDENT_END.test(clause) || DEPENDENT_INSIDE.test(clause) || SETTING_ONLY.test(clause);
 }
 
 function unbalanced(text: string): boolean {

@@ -272,6 +272,19 @@ export function isNumberWorthAskingZh(
   // 「我們在兩個月前去義大利跟十七個國家的首長討論」: a sentence dated from the day of the
   // talk tells the speaker's recent doings; its numbers are an anecdote, not the material's facts.
   if (RECENT.test(text)) return false;
+  // Round 6: 「現在的小孩跟十年前不一樣」, 「在二十年前確實是小眾」: a span back from the day of
+  // the talk dates an aside, not a fact of the material.
+  if (
+    /^\s*(?:前|以前|之前)/u.test(after) &&
+    /年|月|天|週|周|星期|禮拜/u.test(n.unit) &&
+    n.value < 1000
+  )
+    return false;
+  // 「歷經八個|月研發」: a count whose time unit follows the blank splits the word 八個月.
+  if (/個$/u.test(n.text) && /^\s*(?:月|小時|星期|禮拜)/u.test(after)) return false;
+  // 「現在八十歲也有在用LINE」, 「預測到十八歲的時候」: an age is a fact to learn only where the
+  // material sets it as a rule or a threshold (年滿, 未滿, 不滿, 以上, 年齡…).
+  if (n.unit === '歲' && !/滿|以上|以下|年齡|至少|未達|規定|法定|須|應/u.test(text)) return false;
   // 「好比七歲的小孩」, 「比如我們本來說蒐集六十天，結果蒐集六天」: a value made up for an
   // example (in its clause or the one before) is no fact of the material.
   const clauses = before.slice(before.lastIndexOf('。') + 1).split(/[，,；;]/u);

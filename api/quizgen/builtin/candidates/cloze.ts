@@ -10,6 +10,7 @@ import { findSpeakers, isMinorSpeakerLine } from '../material/speakers.js';
 import { isNumberWorthAskingZh, isWorthKnowingZh } from '../zh-importance.js';
 import { barePronounSubject, clauseWindows, lendsWindows } from '../zh-clauses.js';
 import { zhListCandidates } from '../zh-enumeration.js';
+import { blankAfterPointer, modalHuiKey, zhLacksContext } from '../zh-context.js';
 import { isEvaluativeAdjective, standsAsEnglishOption } from '../../text/en-lexicon.js';
 import { isEnglishAside, spellsAcronym } from '../en-asides.js';
 import { cutsEnglishWord, englishSentenceStandsAlone } from '../en-standalone.js';
@@ -63,6 +64,8 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
     if (speakers && isMinorSpeakerLine(speakers, sentence)) continue;
     // 「他是第一次…」, 「這一件事…」: a stem whose subject points outside it has no referent.
     if (a.language === 'zh' && barePronounSubject(sentence.text)) continue;
+    // 「剛剛提到…」, 「在我們國家…」: pointing back at the talk or at the speaker's place (round 6).
+    if (a.language === 'zh' && zhLacksContext(sentence.text)) continue;
     const answers: Array<{ answer: Answer; weight: number }> = [];
     const listGap = a.language === 'zh' ? ZH_LIST_GAP : EN_SERIES_GAP;
     sentence.mentions.forEach((m, i) => {
@@ -76,6 +79,10 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
       if (sentence.mentions.some((o) => o !== m && o.key === m.key)) return;
       if (!isOptionWorthy(a, term)) return;
       if (a.language === 'zh' && !zhKeyFits(a, sentence, m.text, m.start, term)) return;
+      // 「這樣的_____」: the key is what the pointer points at, outside the sentence.
+      if (a.language === 'zh' && blankAfterPointer(sentence.text, m.start)) return;
+      // 「學生會|覺得」: a word and the modal 會 read as one term (學生會) is a wrong key.
+      if (a.language === 'zh' && modalHuiKey(sentence.text, m)) return;
       if (a.language === 'zh' && !isWorthKnowingZh(a, sentence, m, term)) return;
       let weight = Math.sqrt(term.score / maxTerm) * (term.sentenceIds.length > 1 ? 1 : 0.8);
       if (a.language === 'en' && !englishKeyMatters(a, sentence.text, m.text, m.start, term))
