@@ -72,9 +72,12 @@ const T = {
     exported: '已開始下載測驗結果',
   },
   en: {
-    // A talk that gives ten questions of all four types for every seed (60 of 60 checked;
-    // a textbook chapter lacks a choice type on ~1 seed in 6 since each key is asked once).
-    file: '../study-corpus/transcripts/en_communal_ai_talk.md',
+    // Two talks in one material: ten questions of all four types for every seed (40 of 40
+    // checked after round 6; either talk alone fell short or lacked a type on some seeds).
+    file: [
+      '../study-corpus/transcripts/en_education_computer_science.md',
+      '../study-corpus/transcripts/en_communal_ai_talk.md',
+    ],
     sideFile: '../study-corpus/textbook/en_ims_ch02_data_design.md',
     upload: 'Upload material',
     generate: 'Generate new quiz',

@@ -20,24 +20,30 @@ export { signInNewLearner } from './fixtures';
  * Uploads one corpus file through the upload page's drop zone (the events a browser's drag and
  * drop sends) and waits for the material page; returns the material id.
  */
-export async function uploadCorpusFile(page: Page, file: string, submitLabel: string) {
+export async function uploadCorpusFile(
+  page: Page,
+  file: string | readonly string[],
+  submitLabel: string,
+) {
   await page.goto('/upload-material');
-  const item = {
-    name: path.basename(file),
-    type: MIME[path.extname(file).slice(1)] ?? '',
-    data: fs.readFileSync(path.join(CORPUS, file)).toString('base64'),
-  };
-  const dataTransfer = await page.evaluateHandle((f) => {
+  const items = (typeof file === 'string' ? [file] : file).map((f) => ({
+    name: path.basename(f),
+    type: MIME[path.extname(f).slice(1)] ?? '',
+    data: fs.readFileSync(path.join(CORPUS, f)).toString('base64'),
+  }));
+  const dataTransfer = await page.evaluateHandle((files) => {
     const dt = new DataTransfer();
-    const bytes = Uint8Array.from(atob(f.data), (c) => c.charCodeAt(0));
-    dt.items.add(new File([bytes], f.name, { type: f.type }));
+    for (const f of files) {
+      const bytes = Uint8Array.from(atob(f.data), (c) => c.charCodeAt(0));
+      dt.items.add(new File([bytes], f.name, { type: f.type }));
+    }
     return dt;
-  }, item);
+  }, items);
   const zone = page.getByTestId('drop-zone');
   await zone.dispatchEvent('dragenter', { dataTransfer });
   await zone.dispatchEvent('dragover', { dataTransfer });
   await zone.dispatchEvent('drop', { dataTransfer });
-  await expect(page.getByText(item.name).first()).toBeVisible();
+  for (const item of items) await expect(page.getByText(item.name).first()).toBeVisible();
   await expectAccessible(page, 'upload page with the file chosen');
   await page.getByRole('button', { name: submitLabel, exact: true }).click();
   await expect(page).toHaveURL(/\/materials\/[0-9a-f-]{36}$/, { timeout: 90_000 });
