@@ -158,7 +158,6 @@ export function materialAliases(fullText: string, key: string): string[] {
       ...coUsedAcronyms(fullText, k),
       ...personNameForms(fullText, k),
       ...numberWordForms(k),
-      ...spellingVariants(k),
     ])
       if (wording.toLowerCase() !== k.toLowerCase()) out.add(wording);
   return [...out].slice(0, 6);
@@ -340,51 +339,6 @@ export function personNameForms(fullText: string, key: string): string[] {
     if (m) out.push(m[0].replace(/\s+/g, ' '));
   }
   return out.slice(0, 1);
-}
-
-/** Word endings spelled two ways in English (US → UK, UK → US), each side of a pair. */
-const SPELLING_PAIRS: Array<[RegExp, string]> = [
-  [/ization(s?)$/, 'isation$1'],
-  [/isation(s?)$/, 'ization$1'],
-  [/(?<!^s|^pr|^se)iz(e|es|ed|ing)$/, 'is$1'],
-  // -ise is an -ize verb only after these letters ("organise", "randomise", "recognise"), not
-  // in "exercise", "enterprise", "advertise", "supervise", "otherwise".
-  [
-    /(?<=(?:al|ar|om|on|ic|at|iv|im|it|og|or|ur|er|en|ol|us|an|gn|as|rd|il))is(e|es|ed|ing)$/,
-    'iz$1',
-  ],
-  [/yz(e|es|ed|ing)$/, 'ys$1'],
-  [/(?<=^(?:anal|paral|catal))ys(e|ed|ing)$/, 'yz$1'],
-  [/^(behavi|col|fav|neighb|lab|hum|harb|hon|rum)or(s?)$/, '$1our$2'],
-  [/^(behavi|col|fav|neighb|lab|hum|harb|hon|rum)our(s?)$/, '$1or$2'],
-  [/^(cent|theat|fib|lit)er(s?)$/, '$1re$2'],
-  [/^(cent|theat|fib|lit)re(s?)$/, '$1er$2'],
-  [/^(model|label|travel|cancel|signal)(ed|ing)$/, '$1l$2'],
-  [/^(model|label|travel|cancel|signal)l(ed|ing)$/, '$1$2'],
-];
-
-/** -ise words that are no -ize verb although their letters fit. */
-const NOT_IZE = /^(?:compromise[sd]?|promise[sd]?|treatise[s]?|valise[s]?)$/;
-
-/**
- * Round 6 (decision 0049): the key in the other English spelling of one of its words
- * ("randomization test" ↔ "randomisation test", "behavior" ↔ "behaviour", "center" ↔
- * "centre") — the same word either way, never another term. Only lower-case words of five
- * letters or more change (a name keeps its spelling).
- */
-export function spellingVariants(key: string): string[] {
-  const words = key.trim().split(/(\s+|-)/);
-  const out = new Set<string>();
-  words.forEach((w, i) => {
-    if (w.length < 5 || !/^\p{Ll}+$/u.test(w) || NOT_IZE.test(w)) return;
-    for (const [from, to] of SPELLING_PAIRS) {
-      if (!from.test(w)) continue;
-      const other = w.replace(from, to);
-      if (other !== w) out.add([...words.slice(0, i), other, ...words.slice(i + 1)].join(''));
-      break;
-    }
-  });
-  return [...out].slice(0, 2);
 }
 
 const SMALL_NUMBERS =

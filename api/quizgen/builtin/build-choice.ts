@@ -45,7 +45,7 @@ export function buildMultipleChoice(
         ? t.mcqDefinition(candidate.body)
         : t.mcqCloze(
             articlesFor(blankOut(sentence.text, [answer], BLANK_MARKER), [answer], a.language),
-            stemWhere(ctx, sentence, [answer.text]),
+            stemWhere(ctx, sentence),
           );
     return {
       type: 'multiple_choice',
@@ -110,11 +110,7 @@ export function buildDropdown(ctx: BuildContext, candidate: ClozeCandidate): Dra
         chosen.map((c) => c.answer),
         a.language,
       ),
-      stemWhere(
-        ctx,
-        sentence,
-        chosen.map((c) => c.answer.text),
-      ),
+      stemWhere(ctx, sentence),
     ),
     blanks: chosen.map((c) => [c.answer.text, ...c.distractors.map((d) => d.text)]),
     keys,

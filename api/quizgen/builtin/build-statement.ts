@@ -395,7 +395,7 @@ export function buildShortAnswer(
       ? t.shortAnswerDefinition(candidate.body)
       : t.shortAnswerCloze(
           blankOut(sentence.text, [answer], BLANK_MARKER),
-          stemWhere(ctx, sentence, [answer.text]),
+          stemWhere(ctx, sentence),
         );
   return {
     type: 'short_answer',

@@ -3,8 +3,6 @@ import type { Citation, QuestionType } from '../types.js';
 import type { AnalysedSentence, DocAnalysis } from './analysis.js';
 import type { Distractor } from './distractors.js';
 import type { QuizTemplates } from './templates/index.js';
-import { enTemplates } from './templates/en.js';
-import { englishStemContext } from './en-context.js';
 
 /** A question before its options are ordered and its ids given. The key is always first. */
 export interface Draft {
@@ -63,16 +61,8 @@ export function freshAnswers<T extends { text: string }>(ctx: BuildContext, answ
 }
 
 /** The location to name in a stem: only for table rows, which repeat across sheets. */
-export function stemWhere(
-  ctx: BuildContext,
-  sentence: AnalysedSentence,
-  keys?: readonly string[],
-): string | undefined {
-  if (sentence.record) return ctx.t.location(sentence.location);
-  // An English stem names its speaker or section (decision 0049), in English quizzes only.
-  if (ctx.a.language !== 'en' || ctx.t !== enTemplates || sentence.location.kind !== 'paragraph')
-    return undefined;
-  return englishStemContext(sentence.location.headingPath, keys);
+export function stemWhere(ctx: BuildContext, sentence: AnalysedSentence): string | undefined {
+  return sentence.record ? ctx.t.location(sentence.location) : undefined;
 }
 
 export function citationOf(sentence: AnalysedSentence): Citation {

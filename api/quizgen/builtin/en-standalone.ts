@@ -1,5 +1,4 @@
 import type { DocAnalysis } from './analysis.js';
-import { leansOnContext } from './en-context.js';
 import { spanTags, tagEnglish } from './en-pos.js';
 
 /*
@@ -83,9 +82,7 @@ export function englishSentenceStandsAlone(text: string): boolean {
   const straight = (t.match(/"/g) ?? []).length;
   if (straight % 2 === 1) return false;
   if ((t.match(/“/g) ?? []).length !== (t.match(/”/g) ?? []).length) return false;
-  // Round 6: a referent outside the sentence ("these two summary statistics", "such a
-  // difference", "in this case", "as we saw", "our country", "they" before any noun).
-  return !leansOnContext(t);
+  return true;
 }
 
 const FIGURE_DEIXIS = new RegExp(

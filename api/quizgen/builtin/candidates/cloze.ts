@@ -14,8 +14,6 @@ import { blankAfterPointer, modalHuiKey, zhLacksContext } from '../zh-context.js
 import { isEvaluativeAdjective, standsAsEnglishOption } from '../../text/en-lexicon.js';
 import { isEnglishAside, spellsAcronym } from '../en-asides.js';
 import { cutsEnglishWord, englishSentenceStandsAlone } from '../en-standalone.js';
-import { isIncidentalEnglishNumber } from '../en-context.js';
-import { englishTermWorthAsking } from '../en-importance.js';
 import { isNounPhraseAt } from '../en-pos.js';
 
 /** A sentence and the answers that could be blanked in it, best first. */
@@ -25,9 +23,6 @@ export interface ClozeCandidate {
   /** Importance of the sentence × its best answer, 0..1 within the document. */
   score: number;
 }
-
-/** How much an English key said once in passing weighs against a recurring one (round 6). */
-const ONE_OFF_KEY_WEIGHT = 0.4;
 
 const ANAPHORA_ZH = /^(?:這|此|它|其|他們|她們|這些|那些|該|上述|前述|因此|但|而|所以|同時)/;
 const ANAPHORA_EN =
@@ -87,7 +82,6 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
       let weight = Math.sqrt(term.score / maxTerm) * (term.sentenceIds.length > 1 ? 1 : 0.8);
       if (a.language === 'en' && !englishKeyMatters(a, sentence.text, m.text, m.start, term))
         return;
-
       // "reduces our uncertainty in _____" keyed "predicting aid": a gerund with its object is a
       // verb phrase where it stands, and no learner writes it as the key (round 5).
       if (
@@ -100,10 +94,6 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
         const fit = englishKeyFit(sentence.text, m.text, m.start, term.sentenceIds.length);
         if (fit <= 0) return;
         weight *= fit;
-        // Round 6: a phrase said once in passing weighs less than a term the material comes
-        // back to, puts in a heading or defines (a weight, not a refusal: a short material
-        // keeps its yield).
-        if (!englishTermWorthAsking(a, term)) weight *= ONE_OFF_KEY_WEIGHT;
       }
       answers.push({
         answer: { kind: 'term', text: m.text, start: m.start, end: m.end, mention: m, term },
@@ -496,8 +486,6 @@ function englishNumberFits(
   if (/\d\s*(?:-?\s*in\s*-?|out of|of every|per)\s*$/i.test(before)) return false;
   if (/[+±≥≤<>~≈=/−–-]\s*$/.test(before) || /^\s*[/=–-]\s*\d/.test(after)) return false;
   if (n.value === 1 && !/s$/i.test(n.text)) return false;
-  // Round 6: a talk's minutes, a text's pages, an age, a count of times — incidental, not a fact.
-  if (isIncidentalEnglishNumber(sentence, n.text, n.end)) return false;
   return true;
 }
 
