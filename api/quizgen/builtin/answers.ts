@@ -98,9 +98,18 @@ function latinGloss(key: string, aside: string): boolean {
   return true;
 }
 
+const ALL_HAN = /^\p{Script=Han}+$/u;
+
+/** Two Chinese words of which neither shares a character with the other. */
+function unrelatedHanAside(key: string, aside: string): boolean {
+  const a = aside.trim();
+  if (!ALL_HAN.test(key) || !ALL_HAN.test(a)) return false;
+  return ![...a].some((ch) => key.includes(ch));
+}
+
 /** Transcript stage directions in parentheses: laughter, applause, noise, pauses. */
 const STAGE_DIRECTION =
-  /^(?:笑|大笑|眾笑|笑聲|掌聲|鼓掌|拍手|聽不清楚|音樂|停頓|沉默|laugh(?:s|ter|ing)?|applause|inaudible|crosstalk|music|pause|silence|cheers|cheering|unintelligible)$/iu;
+  /^(?:笑|笑容|微笑|大笑|眾笑|笑聲|掌聲|鼓掌|拍手|聽不清楚|音樂|停頓|沉默|laugh(?:s|ter|ing)?|applause|inaudible|crosstalk|music|pause|silence|cheers|cheering|unintelligible)$/iu;
 
 export function materialAliases(fullText: string, key: string): string[] {
   const k = key.trim();
@@ -132,6 +141,10 @@ export function materialAliases(fullText: string, key: string): string[] {
       );
     // An English aside after an English term is most often a gloss or a role ("blood thinner
     // (treatment group)"), not another name: only a marked one, or an acronym of the term, is.
+    // An unmarked Chinese aside after a Chinese key is another name only when it shares a
+    // character with it (數位發展部（數發部）); otherwise it is a gloss or a stage direction
+    // (新政府（笑容）, 中興大學（農業）) and a learner writing it would be marked right wrongly.
+    if (paren && !paren[1] && unrelatedHanAside(k, paren[2]!)) continue;
     if (paren && (paren[1] || !latinGloss(k, paren[2]!))) add(paren[2]);
     add(/^[，,]?\s*(?:簡稱|又稱|或稱|亦稱)「?([^，,。；;」]{1,20})/u.exec(after)?.[1]);
     add(/^,?\s+also (?:known as|called) ([^,.;()]{1,40})/u.exec(after)?.[1]);

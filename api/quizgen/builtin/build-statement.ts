@@ -124,6 +124,9 @@ function checkableSwap(
     // A number under a bound or an approximation ("over 80%", "about 30", 超過八成, 三十人以上)
     // may stay true when changed ("over 50%" holds too): no checkable point, no swap.
     if (answer.kind === 'number' && boundedNumber(sentence.text, answer)) continue;
+    // An example ("(e.g., 5.0 percent)", "such as …", 例如…) swapped for another value is
+    // often just another example: the statement stays true (a wrong key on hold-out v7).
+    if (givenAsExample(sentence.text, answer)) continue;
     // A number tied to others of its sentence (60% … 40%, a total and its parts, 9 or 10)
     // changed alone contradicts its own sentence: the statement gives itself away.
     if (answer.kind === 'number' && tiedNumber(answer, sentence.numbers, sentence.text)) continue;
@@ -310,6 +313,15 @@ const BOUND_AFTER =
   /^\s*(?:%|percent|per cent|％)?\s*(?:\p{L}{1,12}\s*)?(?:or (?:more|less|fewer|higher|lower|above|below|so|later|earlier|longer|sooner)|plus\b|\+|以上|以下|以內|之內|之後|以後|之前|以前|之上|之下|為止|左右|上下|多|餘|出頭)/iu;
 /** A time unit: 十天內, 三年內 ("within"). */
 const TIME_UNIT = /(?:年|月|日|天|週|周|小時|分|秒|days?|weeks?|months?|years?|hours?|minutes?)$/iu;
+
+/** Words that introduce an example just before the answer (within its clause). */
+const EXAMPLE_BEFORE =
+  /(?:\b(?:e\.\s?g\.?|for example|for instance|such as|including)[,:]?\s+(?:[^,.;()]{0,24}?\s)?|(?:例如|比如|譬如|像是|諸如|包括)[：:，,]?[^，,。；;（）()]{0,12})$/iu;
+
+/** Whether the answer is an example the sentence gives ("(e.g., 5.0 percent)", 例如…). */
+export function givenAsExample(text: string, answer: { start: number; end: number }): boolean {
+  return EXAMPLE_BEFORE.test(text.slice(Math.max(0, answer.start - 40), answer.start));
+}
 
 /** "by 2030": a deadline year is a bound too ("by 2035" is implied); "by 10%" is a change. */
 function boundedByDeadline(before: string, text: string): boolean {

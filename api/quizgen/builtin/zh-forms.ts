@@ -36,6 +36,9 @@ function standsAlone(fullText: string, at: number, form: string): boolean {
   return last !== undefined && /^(?:v|vd|vi|vg|p|c|u|ul|uj|d|r|m|q|f|y)$/.test(last.pos);
 }
 
+/** Prefixes that turn a word into its opposite or its absence. */
+const NEGATING = /^[非不無未反沒否免去除]$/u;
+
 /** Below this general IDF a word is an everyday one (委員會 5.7, 資料 5.9, 世界 4.4). */
 const EVERYDAY = 7;
 
@@ -44,7 +47,12 @@ export function zhMaterialForms(fullText: string, key: string): string[] {
   if (k.length < 3 || !k.every((c) => /\p{Script=Han}/u.test(c))) return [];
   const keyText = k.join('');
   const candidates = new Set<string>();
-  for (let n = 3; n < k.length; n++) candidates.add(k.slice(k.length - n).join(''));
+  for (let n = 3; n < k.length; n++) {
+    // A tail after a negating or opposing prefix says the opposite (非傳統營利 → 傳統營利,
+    // 不正當競爭 → 正當競爭, 反壟斷 …): never the key's other name.
+    if (NEGATING.test(k[k.length - n - 1]!)) continue;
+    candidates.add(k.slice(k.length - n).join(''));
+  }
   // Forms keeping the first and last characters, read off the material around the key's first
   // character (網…路): at most six characters.
   const first = k[0]!;
