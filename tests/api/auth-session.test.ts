@@ -43,7 +43,7 @@ describe.each(databases)('session tokens on %s', (dialect) => {
     t.clock.advance(2 * HOUR - 60_000);
     const still = await t.call('GET', '/api/v1/user/profile', undefined, { token });
     expect(still.status).toBe(200);
-    expect(still.body.email).toBe('clock@example.com');
+    expect(still.body.data.email).toBe('clock@example.com');
 
     t.clock.advance(61_000);
     await expectUnauthorized(token);
@@ -58,7 +58,7 @@ describe.each(databases)('session tokens on %s', (dialect) => {
     await expectUnauthorized(`${header}.${forged}.${signature}`);
     // The untouched token still works, so the refusal above is about the change.
     const ok = await t.call('GET', '/api/v1/user/profile', undefined, { token: alice.token });
-    expect(ok.body.id).toBe(alice.user.id);
+    expect(ok.body.data.id).toBe(alice.user.id);
   });
 
   it('refuses a token with a flipped signature byte', async () => {
