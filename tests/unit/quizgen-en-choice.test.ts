@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { ExtractedDocument } from '../../api/extract/types.js';
 import { analyseDocument, type DocAnalysis } from '../../api/quizgen/builtin/analysis.js';
 import type { Answer } from '../../api/quizgen/builtin/answers.js';
 import { neutralArticles } from '../../api/quizgen/builtin/build-choice.js';
@@ -16,23 +15,13 @@ import { enTemplates } from '../../api/quizgen/builtin/templates/en.js';
 import type { BuildContext } from '../../api/quizgen/builtin/draft.js';
 import { QUESTION_TYPES } from '../../api/quizgen/types.js';
 import { enMentions } from '../../api/quizgen/builtin/terms.js';
+import { analyse, docOf } from '../support/en-paragraphs.js';
 
 /*
  * English choice items (issue 16, helper Q1 of session 7): each block pins a failure class the
  * blind graders quoted on 2026-11-27, with sentences of the development documents that
  * produced it, and asserts the generator no longer writes it.
  */
-
-const docOf = (paragraphs: string[]): ExtractedDocument => ({
-  language: 'en',
-  warnings: [],
-  blocks: paragraphs.map((text, i) => ({
-    fileId: 'doc',
-    text,
-    location: { kind: 'paragraph', index: i + 1 },
-  })),
-});
-const analyse = (paragraphs: string[]) => analyseDocument(docOf(paragraphs), () => {});
 
 /** The answers the cloze family offers in the sentence that contains `part`. */
 function answersIn(a: DocAnalysis, part: string): Answer[] {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExtractedDocument } from '../../api/extract/types.js';
-import { analyseDocument, type DocAnalysis } from '../../api/quizgen/builtin/analysis.js';
+import type { DocAnalysis } from '../../api/quizgen/builtin/analysis.js';
 import { clozeCandidates } from '../../api/quizgen/builtin/candidates/cloze.js';
 import {
   englishStemDiscriminates,
@@ -12,6 +11,7 @@ import { createBuiltinGenerator } from '../../api/quizgen/builtin/index.js';
 import type { BuildContext } from '../../api/quizgen/builtin/draft.js';
 import { enTemplates } from '../../api/quizgen/builtin/templates/en.js';
 import { QUESTION_TYPES } from '../../api/quizgen/types.js';
+import { analyse, docOf } from '../support/en-paragraphs.js';
 
 /*
  * English round 3 (issue 16, session 8): a talk or an interview names its concepts ("what we
@@ -20,17 +20,6 @@ import { QUESTION_TYPES } from '../../api/quizgen/types.js';
  * ("simple, stratified, and cluster sampling") gives an expert "NOT one of" item. Fixtures are
  * written for these tests.
  */
-
-const docOf = (paragraphs: string[]): ExtractedDocument => ({
-  language: 'en',
-  warnings: [],
-  blocks: paragraphs.map((text, i) => ({
-    fileId: 'doc',
-    text,
-    location: { kind: 'paragraph', index: i + 1 },
-  })),
-});
-const analyse = (paragraphs: string[]) => analyseDocument(docOf(paragraphs), () => {});
 
 function distractorsFor(a: DocAnalysis, part: string, key: string, closeness = 0.45) {
   const c = clozeCandidates(a).find((x) => x.sentence.text.includes(part));
