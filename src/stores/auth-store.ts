@@ -72,15 +72,22 @@ let lastRefresh = 0;
 
 /**
  * Without a session cookie the learner is signed out from the first render (a public page's
- * prerendered HTML hydrates as the signed-out view); with one, unknown until the server says.
+ * prerendered HTML hydrates as the signed-out view). With one and the learner stored on this
+ * device, signed in at once as that learner: the page and its data render without waiting for
+ * the profile, which init() re-reads in the background (a 401 signs out through onUnauthorized).
+ * With a cookie and no stored learner, unknown until the server says.
  */
-const initialStatus = (): Status =>
-  typeof document !== 'undefined' && getCookie(TOKEN_COOKIE) ? 'unknown' : 'signedOut';
+function initialState(): Pick<AuthState, 'status' | 'user' | 'token'> {
+  const token = typeof document !== 'undefined' ? (getCookie(TOKEN_COOKIE) ?? null) : null;
+  if (!token) return { status: 'signedOut', user: null, token: null };
+  const stored = readStoredUser();
+  return stored
+    ? { status: 'signedIn', user: stored, token }
+    : { status: 'unknown', user: null, token };
+}
 
 export const useAuthStore = create<AuthState>((set, get) => ({
-  status: initialStatus(),
-  user: null,
-  token: null,
+  ...initialState(),
 
   async init() {
     const token = getCookie(TOKEN_COOKIE) ?? null;
