@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { materialAliases } from '../../api/quizgen/builtin/answers.js';
-import { givenAsExample } from '../../api/quizgen/builtin/build-statement.js';
+import { givenAsExample, vagueClaim } from '../../api/quizgen/builtin/build-statement.js';
 import { zhMaterialForms } from '../../api/quizgen/builtin/zh-forms.js';
 
 /*
@@ -55,5 +55,25 @@ describe('true/false swaps no example', () => {
     expect(givenAsExample(en, at(en, '55 thousand dollars'))).toBe(false);
     const zh = '這個計畫在2016年開始，共有四個學校參與。';
     expect(givenAsExample(zh, at(zh, '四個'))).toBe(false);
+  });
+});
+
+describe('true/false swaps nothing in a sentence that claims nothing specific', () => {
+  const at = (text: string, part: string) => {
+    const start = text.indexOf(part);
+    return { start, end: start + part.length };
+  };
+  it('knows a sentence whose rest is vague', () => {
+    const text = 'For accountability, we’re building a few things.';
+    expect(vagueClaim(text, at(text, 'accountability'))).toBe(true);
+    const stuff = 'With privacy we did some stuff.';
+    expect(vagueClaim(stuff, at(stuff, 'privacy'))).toBe(true);
+  });
+  it('leaves a sentence with a specific claim alone', () => {
+    const text =
+      'The F statistic compares the variability between groups with the variability within groups.';
+    expect(vagueClaim(text, at(text, 'F statistic'))).toBe(false);
+    const place = 'The council meets in Taipei every second Tuesday.';
+    expect(vagueClaim(place, at(place, 'Taipei'))).toBe(false);
   });
 });

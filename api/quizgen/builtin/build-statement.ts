@@ -127,6 +127,10 @@ function checkableSwap(
     // An example ("(e.g., 5.0 percent)", "such as …", 例如…) swapped for another value is
     // often just another example: the statement stays true (a wrong key on hold-out v7).
     if (givenAsExample(sentence.text, answer)) continue;
+    // "For accountability, we're building a few things": with the key swapped the sentence
+    // still says nothing checkable ("For transparency, we are building a few things" is true
+    // too; a wrong key on hold-out v7). The rest of a false statement must be specific.
+    if (a.language === 'en' && vagueClaim(sentence.text, answer)) continue;
     // A number tied to others of its sentence (60% … 40%, a total and its parts, 9 or 10)
     // changed alone contradicts its own sentence: the statement gives itself away.
     if (answer.kind === 'number' && tiedNumber(answer, sentence.numbers, sentence.text)) continue;
@@ -321,6 +325,45 @@ const EXAMPLE_BEFORE =
 /** Whether the answer is an example the sentence gives ("(e.g., 5.0 percent)", 例如…). */
 export function givenAsExample(text: string, answer: { start: number; end: number }): boolean {
   return EXAMPLE_BEFORE.test(text.slice(Math.max(0, answer.start - 40), answer.start));
+}
+
+/** Words that name no particular thing: "a few things", "some stuff", "a lot". */
+const EN_VAGUE = new Set([
+  'thing',
+  'things',
+  'stuff',
+  'something',
+  'anything',
+  'everything',
+  'nothing',
+  'lot',
+  'lots',
+  'bit',
+  'few',
+  'some',
+  'many',
+  'much',
+  'several',
+  'kind',
+  'sort',
+  'way',
+  'ways',
+  'part',
+  'one',
+  'ones',
+]);
+
+/**
+ * True when an English sentence, without the answer, has fewer than two specific content words:
+ * "For accountability, we're building a few things" keeps only "building". Swapping the answer
+ * in such a sentence makes no checkable claim, so it cannot be keyed false.
+ */
+export function vagueClaim(text: string, answer: { start: number; end: number }): boolean {
+  const rest = `${text.slice(0, answer.start)} ${text.slice(answer.end)}`;
+  const specific = (rest.toLowerCase().match(/[a-z][a-z'’-]*/g) ?? [])
+    .map((w) => w.replace(/['’](?:s|re|ve|ll|d|m|t)$/, ''))
+    .filter((w) => w.length > 1 && !EN_STOPWORDS.has(w) && !EN_VAGUE.has(w));
+  return new Set(specific).size < 2;
 }
 
 /** "by 2030": a deadline year is a bound too ("by 2035" is implied); "by 10%" is a change. */
