@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { materialAliases } from '../../api/quizgen/builtin/answers.js';
-import { givenAsExample, vagueClaim } from '../../api/quizgen/builtin/build-statement.js';
+import {
+  givenAsExample,
+  maySamePerson,
+  vagueClaim,
+} from '../../api/quizgen/builtin/build-statement.js';
 import { zhMaterialForms } from '../../api/quizgen/builtin/zh-forms.js';
 
 /*
@@ -75,5 +79,15 @@ describe('true/false swaps nothing in a sentence that claims nothing specific', 
     expect(vagueClaim(text, at(text, 'F statistic'))).toBe(false);
     const place = 'The council meets in Taipei every second Tuesday.';
     expect(vagueClaim(place, at(place, 'Taipei'))).toBe(false);
+  });
+});
+
+describe('true/false swaps no name that may be the same person', () => {
+  it('takes a title form and a full name of one surname as possibly one person', () => {
+    expect(maySamePerson('陳經理', '陳淑蘭')).toBe(true);
+    expect(maySamePerson('林委員', '林美珠')).toBe(true);
+  });
+  it('swaps names of different surnames', () => {
+    expect(maySamePerson('陳經理', '王小明')).toBe(false);
   });
 });
