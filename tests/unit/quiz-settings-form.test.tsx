@@ -124,6 +124,8 @@ describe('defaults (spec §5)', () => {
     const title = screen.getByRole('textbox', { name: /Quiz title/u }) as HTMLInputElement;
     expect(title.value).toBe('');
     expect(title.placeholder).toBe('Cell biology Quiz');
+    // The placeholder is cut on a phone: the hint names the whole default title.
+    expect(description(title)).toBe('Leave blank to call it “Cell biology Quiz”.');
     expect(screen.getByText('0/500')).toBeTruthy();
     expect((submit() as HTMLButtonElement).disabled).toBe(false);
     expect(screen.getByTestId('free-quota').textContent).toBe('3 of 3 free quizzes left');
@@ -141,6 +143,9 @@ describe('defaults (spec §5)', () => {
     expect(
       (screen.getByRole('textbox', { name: /測驗標題/u }) as HTMLInputElement).placeholder,
     ).toBe('細胞生物學 測驗');
+    expect(description(screen.getByRole('textbox', { name: /測驗標題/u }))).toBe(
+      '留白時使用預設標題「細胞生物學 測驗」。',
+    );
   });
 
   it('a quiz in another language than the material says the built-in writer keeps it', async () => {

@@ -43,6 +43,7 @@ export function SettingsQuizForm({ material }: { material: QuizMaterial }) {
     limitReached: quota.reached,
     blockedByForm: problem !== null,
   });
+  const defaultTitle = defaultQuizTitle(material.name, form.language);
 
   return (
     <form className="settings-card" onSubmit={onSubmit} noValidate>
@@ -109,14 +110,16 @@ export function SettingsQuizForm({ material }: { material: QuizMaterial }) {
       )}
 
       <TextField
+        className="settings-title"
         label={
           <>
             {t('title.label')}{' '}
             <span className="field__optional">{t('common.optional', { ns: 'common' })}</span>
           </>
         }
-        hint={t('title.hint')}
-        placeholder={defaultQuizTitle(material.name, form.language)}
+        // The placeholder is cut on a phone; the hint names the whole default title.
+        hint={t('title.hint', { title: defaultTitle })}
+        placeholder={defaultTitle}
         value={form.title}
         maxLength={MAX_TITLE}
         autoComplete="off"
