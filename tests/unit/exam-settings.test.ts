@@ -11,6 +11,7 @@ import {
   examChoiceOf,
   toGenerateBody,
 } from '../../src/features/quiz/lib/settings-form.js';
+import { chooseCount, examSetup } from '../../src/features/quiz/lib/exam-choice.js';
 import { readExamSummary } from '../../src/lib/exam-summary.js';
 
 /*
@@ -88,6 +89,48 @@ describe('exam settings', () => {
       examChoiceOf(keyless, { unscored: false }),
     );
     expect(notChosen).not.toHaveProperty('unscored');
+  });
+
+  it('examSetup: what the form offers and asks of each kind of material', () => {
+    const form = defaultSettings();
+    expect(examSetup(null, form)).toEqual({
+      keyless: null,
+      exam: null,
+      paperOnly: false,
+      needsPractice: false,
+      counts: [5, 10, 15, 20],
+      count: 10,
+      problem: null,
+    });
+    // A keyed paper alone: the counts it fills and all; no type to choose, so none is missing.
+    const alone = examSetup(summary({ usable: 12 }), { ...form, questionTypes: [] });
+    expect(alone).toMatchObject({ paperOnly: true, counts: [5, 10, 'all'], count: 10 });
+    expect(alone.problem).toBeNull();
+    // Beside other text, the usual counts and the learner's types (none: a problem).
+    const mixed = examSetup(summary({ otherText: true }), { ...form, questionTypes: [] });
+    expect(mixed).toMatchObject({ paperOnly: false, counts: [5, 10, 15, 20, 'all'] });
+    expect(mixed.problem).toBe('noTypes');
+    // Keyless alone: practice must be ticked; ticked, every item by default.
+    const keyless = summary({ usable: 0, practice: 8, keyFound: false });
+    expect(examSetup(keyless, form)).toMatchObject({ exam: null, needsPractice: true });
+    expect(examSetup(keyless, { ...form, unscored: true })).toMatchObject({
+      needsPractice: false,
+      paperOnly: true,
+      counts: [5, 'all'],
+      count: 'all',
+    });
+    // Keyless beside other text: the quiz can come from the other files, nothing to tick.
+    const keylessMixed = summary({ usable: 0, practice: 8, keyFound: false, otherText: true });
+    expect(examSetup(keylessMixed, form)).toMatchObject({ needsPractice: false, exam: null });
+  });
+
+  it('chooseCount: a number leaves "all", "all" keeps the last number', () => {
+    const form = { ...defaultSettings(), all: true };
+    expect(chooseCount(form, 5)).toMatchObject({ all: false, questionCount: 5 });
+    expect(chooseCount({ ...form, all: false }, 'all')).toMatchObject({
+      all: true,
+      questionCount: 10,
+    });
   });
 
   it('reads the practice count of the material answer, 0 when absent', () => {

@@ -3,6 +3,7 @@ import {
   defaultQuizTitle,
   defaultSettings,
   formProblem,
+  languageToKeep,
   toGenerateBody,
   toggleType,
   type SettingsForm,
@@ -108,5 +109,17 @@ describe('toggleType and formProblem', () => {
   it('blocks sending with zero types (spec §5), allows it with one', () => {
     expect(formProblem(form({ questionTypes: [] }))).toBe('noTypes');
     expect(formProblem(form({ questionTypes: ['true_false'] }))).toBeNull();
+  });
+});
+
+describe('languageToKeep (the built-in generator cannot translate)', () => {
+  it('names the material’s language when the quiz is asked in the other one', () => {
+    expect(languageToKeep('zh-TW', 'en-US')).toBe('zh-TW');
+    expect(languageToKeep('en', 'zh-TW')).toBe('en-US');
+    expect(languageToKeep('en', 'en-US')).toBeNull();
+    expect(languageToKeep('zh-TW', 'zh-TW')).toBeNull();
+    // Undetected or unknown: nothing to say.
+    expect(languageToKeep('other', 'en-US')).toBeNull();
+    expect(languageToKeep('', 'zh-TW')).toBeNull();
   });
 });

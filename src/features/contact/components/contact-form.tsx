@@ -6,8 +6,8 @@ import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/textarea-field';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
-import { TEAM_SIZES, type ContactValues, type TeamSize } from '../contact-model';
-import { fieldId, useContactForm } from '../hooks/use-contact-form';
+import { TEAM_SIZES, type ContactValues } from '../contact-model';
+import { useContactForm } from '../hooks/use-contact-form';
 
 /**
  * The group-plan enquiry. Messages show once a field is touched or after a submit attempt and
@@ -16,7 +16,7 @@ import { fieldId, useContactForm } from '../hooks/use-contact-form';
  */
 export function ContactForm({ onSent }: { onSent: (values: ContactValues) => void }) {
   const { t } = useTranslation('contact');
-  const { values, set, touch, bind, errorFor, invalidCount, sending, failure, submit } =
+  const { bind, bindTeamSize, bindConsent, invalidCount, sending, failure, submit } =
     useContactForm(onSent);
 
   const star = (
@@ -73,19 +73,14 @@ export function ContactForm({ onSent }: { onSent: (values: ContactValues) => voi
           {...bind('organization')}
         />
         <SelectField
-          id={fieldId('teamSize')}
           label={
             <>
               {t('form.teamSize')}
               {star}
             </>
           }
-          name="teamSize"
           required
-          value={values.teamSize}
-          onChange={(e) => set('teamSize', e.target.value as TeamSize)}
-          onBlur={touch('teamSize')}
-          error={errorFor('teamSize')}
+          {...bindTeamSize()}
           options={TEAM_SIZES.map((s) => ({ value: s.value, label: t(`teamSizes.${s.key}`) }))}
         />
         <TextField
@@ -117,15 +112,8 @@ export function ContactForm({ onSent }: { onSent: (values: ContactValues) => voi
         {...bind('message')}
       />
       <CheckboxField
-        id={fieldId('privacyConsent')}
-        name="privacyConsent"
         required
-        checked={values.privacyConsent}
-        onChange={(e) => {
-          set('privacyConsent', e.target.checked);
-          touch('privacyConsent')();
-        }}
-        error={errorFor('privacyConsent')}
+        {...bindConsent()}
         label={
           <Trans
             t={t}

@@ -15,7 +15,7 @@ import {
 } from '../contact-model';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-export const fieldId = (field: ContactField) => `contact-${field}`;
+const fieldId = (field: ContactField) => `contact-${field}`;
 const focusField = (field: ContactField) => document.getElementById(fieldId(field))?.focus();
 
 /**
@@ -52,6 +52,27 @@ export function useContactForm(onSent: (values: ContactValues) => void) {
     onChange: (e: { target: { value: string } }) => set(field, e.target.value),
     onBlur: touch(field),
     error: errorFor(field),
+  });
+
+  // The team size is a select; the consent counts as touched as soon as it changes (unticking
+  // it says at once that it is needed).
+  const bindTeamSize = () => ({
+    id: fieldId('teamSize'),
+    name: 'teamSize',
+    value: values.teamSize,
+    onChange: (e: { target: { value: string } }) => set('teamSize', e.target.value as TeamSize),
+    onBlur: touch('teamSize'),
+    error: errorFor('teamSize'),
+  });
+  const bindConsent = () => ({
+    id: fieldId('privacyConsent'),
+    name: 'privacyConsent',
+    checked: values.privacyConsent,
+    onChange: (e: { target: { checked: boolean } }) => {
+      set('privacyConsent', e.target.checked);
+      touch('privacyConsent')();
+    },
+    error: errorFor('privacyConsent'),
   });
 
   const submit = async (e: FormEvent) => {
@@ -100,5 +121,5 @@ export function useContactForm(onSent: (values: ContactValues) => void) {
     }
   };
 
-  return { values, set, touch, bind, errorFor, invalidCount, sending, failure, submit };
+  return { bind, bindTeamSize, bindConsent, invalidCount, sending, failure, submit };
 }

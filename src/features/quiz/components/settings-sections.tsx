@@ -3,12 +3,10 @@ import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { paths } from '../../../config/paths';
-import type { QuizMaterial } from '../api/get-quiz-material';
 import type { useFreeQuota } from '../hooks/settings-free-quota';
 import {
   QUESTION_TYPE_VALUES,
   toggleType,
-  type examChoiceOf,
   type formProblem,
   type SettingsForm,
 } from '../lib/settings-form';
@@ -32,55 +30,6 @@ export function SettingsLimit({ reasonId }: { reasonId: string }) {
         </ButtonLink>
       </div>
     </div>
-  );
-}
-
-/**
- * What the exam reader found (issue 17): a paper without its key offers unscored practice, to
- * be ticked; a paper with its key says how many items it gives and that they are verbatim.
- */
-export function SettingsExamNotes({
-  keyless,
-  exam,
-  paperOnly,
-  unscored,
-  onToggleUnscored,
-}: {
-  keyless: NonNullable<QuizMaterial['exam']> | null;
-  exam: ReturnType<typeof examChoiceOf>;
-  paperOnly: boolean;
-  unscored: boolean;
-  onToggleUnscored: () => void;
-}) {
-  const { t } = useTranslation('quiz-setup');
-  return (
-    <>
-      {keyless && (
-        <div className="settings-exam settings-exam--no-key" data-testid="exam-no-key">
-          <p className="settings-exam__count">
-            {t('exam.noKey.title', { count: keyless.practice })}
-          </p>
-          <CheckboxField
-            checked={unscored}
-            onChange={onToggleUnscored}
-            label={t('exam.noKey.practice')}
-          />
-          <p className="settings-exam__hint">
-            {keyless.otherText ? t('exam.noKey.hintMixed') : t('exam.noKey.hintPaper')}
-          </p>
-        </div>
-      )}
-      {exam && !exam.unscored && (
-        <div className="settings-exam" data-testid="exam-recognised">
-          <p className="settings-exam__count">
-            {exam.otherText
-              ? t('exam.recognisedMixed', { count: exam.usable })
-              : t('exam.recognised', { count: exam.usable })}
-          </p>
-          {paperOnly && <p className="settings-exam__hint">{t('exam.verbatim')}</p>}
-        </div>
-      )}
-    </>
   );
 }
 

@@ -91,6 +91,20 @@ export function defaultSettings(materialLanguage = ''): SettingsForm {
   };
 }
 
+/**
+ * The material's language when the quiz is asked in the other one (the built-in generator
+ * cannot translate, so the form says the questions keep it); null when they match or the
+ * material's language is unknown.
+ */
+export function languageToKeep(
+  materialLanguage: string,
+  quizLanguage: QuizLanguage,
+): QuizLanguage | null {
+  const material =
+    materialLanguage === 'zh-TW' ? 'zh-TW' : materialLanguage === 'en' ? 'en-US' : null;
+  return material && material !== quizLanguage ? material : null;
+}
+
 /** Adds or removes one question type, keeping the canonical order. */
 export function toggleType(types: readonly QuestionType[], type: QuestionType): QuestionType[] {
   const next = new Set(types);
@@ -108,10 +122,6 @@ export function formProblem(form: SettingsForm): 'noTypes' | 'tooLong' | null {
 /** Spec §7: the server's own default title, so the placeholder shows the real default. */
 export { defaultQuizTitle };
 
-/**
- * The request body: types deduplicated in the canonical order (none → the spec's default set),
- * instructions trimmed and left out when empty, the title trimmed or else the default title.
- */
 /**
  * The counts offered for an exam paper besides "all": the usual ones it has more items than, or
  * every usual one when the material's other files can make up the rest.
@@ -142,6 +152,10 @@ export function examCountValue(form: SettingsForm, exam: ExamChoice): number | '
   return form.all || !examCounts(exam).includes(form.questionCount) ? 'all' : form.questionCount;
 }
 
+/**
+ * The request body: types deduplicated in the canonical order (none → the spec's default set),
+ * instructions trimmed and left out when empty, the title trimmed or else the default title.
+ */
 export function toGenerateBody(
   form: SettingsForm,
   ctx: { materialId: string; generationId: string; materialName: string },
