@@ -4,7 +4,7 @@ import type { Distractor } from './distractors.js';
 import type { Term } from './keyphrases.js';
 import type { TermKind } from './terms.js';
 import { taiwanWording } from '../text/zh-vocabulary.js';
-import { generalIdf } from './zh-importance.js';
+import { EVERYDAY_IDF, generalIdf, zhTagged } from './zh-importance.js';
 import { isAskableZh } from './zh-keys.js';
 
 /**
@@ -114,7 +114,7 @@ export function verifiedKind(a: DocAnalysis, term: Pick<Term, 'text' | 'kind'>):
     kind =
       (PLACE_END.test(text) || transliterated(text)) && !wordBeforeName(a, text) ? 'place' : 'term';
   } else if (han && term.kind === 'org') {
-    kind = ORG_END.test(text) ? 'org' : 'term';
+    kind = ORG_END.test(text) && !everydayInstitution(text) ? 'org' : 'term';
   } else if (han && term.kind === 'proper') {
     // jieba's "other proper noun" (and a word it did not know) is no kind of its own in Han.
     kind = ORG_END.test(text) && [...text].length >= 3 ? 'org' : 'term';
@@ -150,6 +150,17 @@ function termOf(a: DocAnalysis, text: string): Term | undefined {
   return map.get(text);
 }
 
+/**
+ * 政府, 學校, 銀行, 公司, 法院: a two-character everyday word with an organisation's ending names
+ * a kind of institution, not one organisation; it is a common noun (asked only where the
+ * material marks or lists it), while 教育部, 國稅局, 金管會 stay names.
+ */
+export function everydayInstitution(text: string): boolean {
+  if ([...text].length !== 2) return false;
+  const idf = generalIdf(text);
+  return idf !== undefined && idf < EVERYDAY_IDF;
+}
+
 /** Names compete with names of their kind; places and organisations are told apart loosely. */
 function kindGroup(kind: ZhKind): string {
   return kind === 'place' || kind === 'org' ? 'name' : kind;
@@ -169,6 +180,7 @@ export function typedZhDistractors(
   a: DocAnalysis,
   answer: Answer,
   picked: Distractor[],
+  sentence?: { text: string },
 ): Distractor[] {
   if (a.language !== 'zh' || answer.kind !== 'term') return picked;
   // A Latin name in Chinese text: never a fragment of a dotted name (Pol of Pol.is, sli of
@@ -234,6 +246,18 @@ export function typedZhDistractors(
     // kind, and most roles fit a slot for a person (「都各有各的_____」); only roles the
     // material lists with the key, or that share more than the suffix, are of its kind.
     if (d.relation !== 'sibling' && roleSuffixOnly(answer.text, d.text)) return false;
+    // 勢必會, 一定會: a word the material only writes before a verb ends in the modal 會
+    // ("will"), not in 會 of 公聽會; it is no name of a meeting or a council.
+    if (modalHuiWord(d.text)) return false;
+    if (sentence) {
+      // 「五家_____」: a measure word before the blank takes only nouns it counts (家 counts
+      // banks, not 模式 or 台幣); an option the material never counts so gives the key away.
+      // Names keep their kind's check (a person after 這位 is any person).
+      if (keyKind === 'term' && !countedAlike(a, sentence, answer, d.text)) return false;
+      // 「辦這個_____」 keyed 討論會 where the material also says 辦這個座談會: an option the
+      // material itself writes in the key's place is a second right answer.
+      if (writtenInKeyFrame(a, sentence, answer, d.text)) return false;
+    }
     return true;
   });
   // 政府機關 beside 政府行政機關: two options that are forms of one name leave two answers
@@ -243,6 +267,61 @@ export function typedZhDistractors(
       !kept.some(
         (o) => o.text !== d.text && !d.text.includes(o.text) && abbreviates(o.text, d.text),
       ),
+  );
+}
+
+/** Modal verbs that stand before 會 ("will"): 可能會, 應該會. */
+const MODAL_VERB = /^(?:可能|應該|應當|或許|也許|可以|必須|需要)$/u;
+
+/**
+ * Whether a word ending in 會 is an adverb or a modal verb with the modal 會 ("will"): 勢必會,
+ * 一定會, 可能會 (jieba's dictionary holds 勢必會 as a noun), not 公聽會, 學生會, 說明會.
+ */
+export function modalHuiWord(word: string): boolean {
+  if (!word.endsWith('會') || [...word].length < 3) return false;
+  const front = word.slice(0, -1);
+  if (MODAL_VERB.test(front)) return true;
+  const tokens = zhTagged(front);
+  return tokens.length === 1 && tokens[0]!.tag === 'd';
+}
+
+/** A numeral (or 每, 這, 哪, 各) with a measure word that chooses its noun, right before a blank. */
+const MEASURED =
+  /(?:[零〇一二兩三四五六七八九十百千幾數每這那哪各]|\d)\s*([家間位名所座條輛隻本張架棟篇首顆筆])\s*$/u;
+
+/**
+ * Whether an option may follow the measure word before the blank as the key does: the
+ * material counts it with that measure word somewhere (兩家銀行 → 家銀行), or no measure word
+ * chooses the noun (個, 種 count anything).
+ */
+export function countedAlike(
+  a: DocAnalysis,
+  sentence: { text: string },
+  answer: { start: number },
+  option: string,
+): boolean {
+  const measure = MEASURED.exec(sentence.text.slice(0, answer.start))?.[1];
+  if (!measure) return true;
+  return a.fullText.includes(measure + option);
+}
+
+/**
+ * Whether the material writes an option in the key's place: after the three characters
+ * before the blank or before the three after it (辦這個座談會 for 「辦這個_____」). Fewer
+ * characters (這個, 的) fit any noun and say nothing.
+ */
+export function writtenInKeyFrame(
+  a: DocAnalysis,
+  sentence: { text: string },
+  answer: { start: number; end: number },
+  option: string,
+): boolean {
+  const han3 = /^\p{Script=Han}{3}$/u;
+  const left = sentence.text.slice(Math.max(0, answer.start - 3), answer.start);
+  const right = sentence.text.slice(answer.end, answer.end + 3);
+  return (
+    (han3.test(left) && a.fullText.includes(left + option)) ||
+    (han3.test(right) && a.fullText.includes(option + right))
   );
 }
 

@@ -46,6 +46,12 @@ export function generalIdf(word: string): number | undefined {
   return value;
 }
 
+/** jieba's reading of a word (in Simplified form, as its dictionary holds it): tokens and tags. */
+export function zhTagged(word: string): Array<{ word: string; tag: string }> {
+  jieba ??= Jieba.withDict(dict);
+  return jieba.tag(toSimplifiedSameLength(word));
+}
+
 /** Below this IDF a word is everyday Chinese (政府 4.6, 資料 5.9, 部長 6.5, 機關 6.3). */
 export const EVERYDAY_IDF = 7;
 /** Below this a word is common (年輕人 7.1, 聊天 8.4, 出版社 8.4): asked only where it recurs. */
@@ -128,6 +134,9 @@ export function settingPlaceZh(a: DocAnalysis): Set<string> {
   return known;
 }
 
+/** Words that open an example (好比, 比如, 例如, 譬如, 舉例, 比方說), not a hypothesis (假如). */
+const EXAMPLE_OPENER = /好比|比如|例如|譬如|舉例|打個比方|比方說/u;
+
 /** Noun tags of jieba: a touching noun before the key makes the key a compound's head. */
 const NOUN_TAG = /^(?:n|nr|nrt|nrfg|ns|nt|nz|ng|nw|j|eng)$/;
 
@@ -150,6 +159,16 @@ export function isWorthKnowingZh(
   const after = sentence.text.slice(key.end);
   // 「web3、_____等等」: one member of a list; any other member fits the blank.
   if (/、\s*$/u.test(before) || /^\s*(?:、|等)/u.test(after)) return false;
+  // 「好比五家_____各灌一個伺服器」, 「例如，在_____」: a key a speaker gives as an example (in
+  // its clause or the one before) stands for any other of its kind; the point is what it
+  // illustrates. A writer picks examples on purpose (例如在泰國，冒犯君王屬於違法內容): prose
+  // keeps them.
+  const clauses = before.slice(Math.max(before.lastIndexOf('。'), before.lastIndexOf('；')) + 1);
+  const near = clauses
+    .split(/[，,：:！？]/u)
+    .slice(-2)
+    .join('，');
+  if (EXAMPLE_OPENER.test(near) && isSpoken(a) && !isMarked(a, text)) return false;
   if (!/\p{Script=Han}/u.test(text)) return latinWorthAsking(sentence.text, key);
   if (settingPlaceZh(a).has(text)) return false;
   // 「非常_____的」: a degree word asks for an adjective; 「_____一些方法」: a word taking an
@@ -272,6 +291,14 @@ export function isNumberWorthAskingZh(
   // 「我們在兩個月前去義大利跟十七個國家的首長討論」: a sentence dated from the day of the
   // talk tells the speaker's recent doings; its numbers are an anecdote, not the material's facts.
   if (RECENT.test(text)) return false;
+  // 「我搞不好過兩天就要往那個方向走」, 「再過幾個月」: a span counted on from the day of speaking
+  // is a manner of speaking, not a fact (經過三年, 超過十天 are not this 過).
+  if (
+    /(?<![經通超不難好])過\s*$/u.test(before) &&
+    /^(?:天|日|週|周|星期|禮拜|個星期|個禮拜|個月|月|年)$/u.test(n.unit) &&
+    !NORMATIVE.test(text)
+  )
+    return false;
   // Round 6: 「現在的小孩跟十年前不一樣」, 「在二十年前確實是小眾」: a span back from the day of
   // the talk dates an aside, not a fact of the material.
   if (
