@@ -4,7 +4,7 @@ import type { Distractor } from './distractors.js';
 import type { Term } from './keyphrases.js';
 import type { TermKind } from './terms.js';
 import { taiwanWording } from '../text/zh-vocabulary.js';
-import { EVERYDAY_IDF, generalIdf, zhTagged } from './zh-importance.js';
+import { generalIdf, zhTagged } from './zh-importance.js';
 import { isAskableZh } from './zh-keys.js';
 
 /**
@@ -114,7 +114,7 @@ export function verifiedKind(a: DocAnalysis, term: Pick<Term, 'text' | 'kind'>):
     kind =
       (PLACE_END.test(text) || transliterated(text)) && !wordBeforeName(a, text) ? 'place' : 'term';
   } else if (han && term.kind === 'org') {
-    kind = ORG_END.test(text) && !everydayInstitution(text) ? 'org' : 'term';
+    kind = ORG_END.test(text) ? 'org' : 'term';
   } else if (han && term.kind === 'proper') {
     // jieba's "other proper noun" (and a word it did not know) is no kind of its own in Han.
     kind = ORG_END.test(text) && [...text].length >= 3 ? 'org' : 'term';
@@ -148,17 +148,6 @@ function termOf(a: DocAnalysis, text: string): Term | undefined {
     termsByText.set(a, map);
   }
   return map.get(text);
-}
-
-/**
- * 政府, 學校, 銀行, 公司, 法院: a two-character everyday word with an organisation's ending names
- * a kind of institution, not one organisation; it is a common noun (asked only where the
- * material marks or lists it), while 教育部, 國稅局, 金管會 stay names.
- */
-export function everydayInstitution(text: string): boolean {
-  if ([...text].length !== 2) return false;
-  const idf = generalIdf(text);
-  return idf !== undefined && idf < EVERYDAY_IDF;
 }
 
 /** Names compete with names of their kind; places and organisations are told apart loosely. */

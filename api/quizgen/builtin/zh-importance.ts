@@ -294,7 +294,7 @@ export function isNumberWorthAskingZh(
   // 「我搞不好過兩天就要往那個方向走」, 「再過幾個月」: a span counted on from the day of speaking
   // is a manner of speaking, not a fact (經過三年, 超過十天 are not this 過).
   if (
-    /(?<![經通超不難好])過\s*$/u.test(before) &&
+    /(?<![經通超不])過\s*$/u.test(before) &&
     /^(?:天|日|週|周|星期|禮拜|個星期|個禮拜|個月|月|年)$/u.test(n.unit) &&
     !NORMATIVE.test(text)
   )
