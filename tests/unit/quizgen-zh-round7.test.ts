@@ -34,10 +34,10 @@ function material(paragraphs: string[], speakers?: [string, string]): DocAnalysi
   return analyseDocument(doc, () => {});
 }
 
-/** The term answer for the first mention of `text`, with its sentence. */
-function termAnswer(a: DocAnalysis, text: string) {
+/** The term answer for the first mention of `text` (in a sentence holding `within`). */
+function termAnswer(a: DocAnalysis, text: string, within = '') {
   for (const sentence of a.sentences)
-    for (const m of sentence.mentions)
+    for (const m of sentence.text.includes(within) ? sentence.mentions : [])
       if (m.text === text) {
         const answer: Answer = {
           kind: 'term',
@@ -77,6 +77,34 @@ describe('blanks worth asking', () => {
     expect(isWorthKnowingZh(prose, written.sentence, written.answer, written.answer.term)).toBe(
       true,
     );
+  });
+
+  it('does not take an everyday word (政府) for marked because a marked compound holds it', () => {
+    const a = material([
+      '我們推動「開放政府」，讓民眾看得到決策的過程。',
+      '這一件事是這一任政府最大的差別，政策形成的時候就納入大家的看法。',
+      '政府的角色是提供平台，民眾的角色是提出意見。',
+    ]);
+    const { answer, sentence } = termAnswer(a, '政府', '這一任');
+    expect(isWorthKnowingZh(a, sentence, answer, answer.term)).toBe(false);
+  });
+
+  it('refuses a place a talk names in one sentence only, and keeps one it keeps naming', () => {
+    const turns = [
+      '臺灣的公民社會現在發展得怎麼樣？',
+      '我們在表達意見跟集會結社的自由上，是亞洲最開放的，所以開源的文化才有意義。',
+      '那愛沙尼亞的經驗呢？',
+      '愛沙尼亞很早就有數位身分，我們去愛沙尼亞看過他們的做法。',
+      '愛沙尼亞的做法可以直接用在臺灣嗎？',
+      '不一定，愛沙尼亞的人口比較少，臺灣要自己想辦法。',
+    ];
+    const talk = material(turns, ['記者', '部長']);
+    const passing = termAnswer(talk, '亞洲');
+    expect(isWorthKnowingZh(talk, passing.sentence, passing.answer, passing.answer.term)).toBe(
+      false,
+    );
+    const named = termAnswer(talk, '愛沙尼亞');
+    expect(isWorthKnowingZh(talk, named.sentence, named.answer, named.answer.term)).toBe(true);
   });
 
   it('refuses a span counted on from the day of speaking (過兩天)', () => {

@@ -89,10 +89,15 @@ export function markedTerms(a: DocAnalysis): Set<string> {
   return known;
 }
 
-/** Whether the material marks the term (any marked phrase contains it or is it). */
-function isMarked(a: DocAnalysis, text: string): boolean {
+/**
+ * Whether the material marks the term (any marked phrase contains it or is it). An everyday
+ * word is marked only by itself: 政府 inside 「開放政府」 is the compound's head, not a term the
+ * material points at.
+ */
+function isMarked(a: DocAnalysis, text: string, exact = false): boolean {
   const words = markedTerms(a);
   if (words.has(text)) return true;
+  if (exact) return false;
   // A heading or quote that is the term with a little more (「數位移民」, 「自學三法」 for 自學).
   for (const w of words) if (w.length <= text.length + 4 && w.includes(text)) return true;
   return false;
@@ -171,6 +176,15 @@ export function isWorthKnowingZh(
   if (EXAMPLE_OPENER.test(near) && isSpoken(a) && !isMarked(a, text)) return false;
   if (!/\p{Script=Han}/u.test(text)) return latinWorthAsking(sentence.text, key);
   if (settingPlaceZh(a).has(text)) return false;
+  // 「是_____最開放的」 (亞洲), 「在_____的時候」: a place a talk names in one sentence only is
+  // mentioned in passing; what the speaker says there is not about the place.
+  if (
+    verifiedKind(a, term) === 'place' &&
+    new Set(term.sentenceIds).size < 2 &&
+    isSpoken(a) &&
+    !isMarked(a, text)
+  )
+    return false;
   // 「非常_____的」: a degree word asks for an adjective; 「_____一些方法」: a word taking an
   // object is a verb, whatever jieba tagged it.
   if (/(?:非常|很|最|太|更|比較|相當|十分|越來越)\s*$/u.test(before)) return false;
@@ -201,7 +215,7 @@ export function isWorthKnowingZh(
   const score = generalIdf(text);
   if (score === undefined) return true;
   const listed = (a.siblings.get(term.key)?.size ?? 0) > 0;
-  if (isMarked(a, text) || listed) return true;
+  if (isMarked(a, text, score < EVERYDAY_IDF) || listed) return true;
   if (score < EVERYDAY_IDF) return false;
   // A common word (年輕人, 出版社) is asked only where the material keeps using it as a noun;
   // jieba's name tags on common words (修正/nr) do not count as nouns.
