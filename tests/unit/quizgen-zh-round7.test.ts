@@ -17,7 +17,7 @@ import {
  */
 
 /** A material of paragraphs; with `speakers`, turns alternate between two speakers' labels. */
-function material(paragraphs: string[], speakers?: [string, string]): DocAnalysis {
+function material(paragraphs: string[], speakers?: [string, string], title = '訪談'): DocAnalysis {
   const doc: ExtractedDocument = {
     language: 'zh-TW',
     warnings: [],
@@ -27,7 +27,7 @@ function material(paragraphs: string[], speakers?: [string, string]): DocAnalysi
       location: {
         kind: 'paragraph' as const,
         index,
-        headingPath: speakers ? ['訪談', `${speakers[index % 2]}：`] : ['文章'],
+        headingPath: speakers ? [title, `${speakers[index % 2]}：`] : ['文章'],
       },
     })),
   };
@@ -156,6 +156,30 @@ describe('options that are of the key’s kind and not a second right answer', (
       '公聽會跟研討會都有人提到同樣的問題。',
     ]);
     const { answer, sentence } = termAnswer(a, '討論會');
+    const kept = typedZhDistractors(
+      a,
+      answer,
+      [option('座談會'), option('公聽會'), option('研討會')],
+      sentence,
+    ).map((d) => d.text);
+    expect(kept).not.toContain('座談會');
+    expect(kept).toContain('研討會');
+  });
+
+  it('offers no word the title names after a pointer at the occasion itself (這個_____)', () => {
+    const a = material(
+      [
+        '我們先請業者發言。',
+        '我們參加這個討論會，是希望公司法的修正可以讓社會企業更容易成立。',
+        '上次的公聽會跟研討會也有人提到同樣的問題嗎？',
+        '有，公聽會跟研討會都談過，討論會的紀錄也會公開在網路上。',
+        '座談會之後會整理大家的意見嗎？',
+        '會，座談會之後我們會把意見整理給主管機關。',
+      ],
+      ['主持人', '業者'],
+      '公司法修法第二次焦點座談會',
+    );
+    const { answer, sentence } = termAnswer(a, '討論會', '這個討論會');
     const kept = typedZhDistractors(
       a,
       answer,

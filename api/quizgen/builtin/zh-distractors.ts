@@ -235,8 +235,8 @@ export function typedZhDistractors(
     // kind, and most roles fit a slot for a person (「都各有各的_____」); only roles the
     // material lists with the key, or that share more than the suffix, are of its kind.
     if (d.relation !== 'sibling' && roleSuffixOnly(answer.text, d.text)) return false;
-    // 勢必會, 一定會: a word the material only writes before a verb ends in the modal 會
-    // ("will"), not in 會 of 公聽會; it is no name of a meeting or a council.
+    // 勢必會, 一定會: an adverb or modal verb with the modal 會 ("will"), not 會 of 公聽會;
+    // it is no name of a meeting or a council.
     if (modalHuiWord(d.text)) return false;
     if (sentence) {
       // 「五家_____」: a measure word before the blank takes only nouns it counts (家 counts
@@ -246,6 +246,9 @@ export function typedZhDistractors(
       // 「辦這個_____」 keyed 討論會 where the material also says 辦這個座談會: an option the
       // material itself writes in the key's place is a second right answer.
       if (writtenInKeyFrame(a, sentence, answer, d.text)) return false;
+      // 「我們今天辦這個_____」 keyed 討論會 in a material titled 「…焦點座談會」: after a pointer
+      // at the occasion itself, an option the title names is as right as the key.
+      if (titleNamesOccasion(a, sentence, answer, d.text)) return false;
     }
     return true;
   });
@@ -312,6 +315,39 @@ export function writtenInKeyFrame(
     (han3.test(left) && a.fullText.includes(left + option)) ||
     (han3.test(right) && a.fullText.includes(option + right))
   );
+}
+
+/** A pointer at the occasion of the talk itself: 這個, 這次, 本次, 今天的, 今天這場. */
+const OCCASION_POINTER = /(?:這個|這次|這場|本次|本場|今天的|今天這個|今天這場)\s*$/u;
+
+const titles = new WeakMap<DocAnalysis, string>();
+
+/** The material's titles: the first heading of every part (a transcript's title line). */
+function titleText(a: DocAnalysis): string {
+  let known = titles.get(a);
+  if (known === undefined) {
+    const firsts = new Set<string>();
+    for (const s of a.sentences)
+      if (s.location.kind === 'paragraph' && s.location.headingPath?.[0])
+        firsts.add(s.location.headingPath[0]);
+    known = [...firsts].join('\n');
+    titles.set(a, known);
+  }
+  return known;
+}
+
+/**
+ * Whether the blank follows a pointer at the occasion itself (這個, 這次) and the option is a
+ * word the material's title names: the talk is that occasion, so the option is right too.
+ */
+export function titleNamesOccasion(
+  a: DocAnalysis,
+  sentence: { text: string },
+  answer: { start: number },
+  option: string,
+): boolean {
+  if (!OCCASION_POINTER.test(sentence.text.slice(0, answer.start))) return false;
+  return titleText(a).includes(option);
 }
 
 /** Whether a term is a set phrase (jieba's idiom tags) or a 「…之處」 phrase, not a noun. */
