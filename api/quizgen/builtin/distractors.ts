@@ -96,7 +96,7 @@ function rankUncached(
         : termDistractors(a, sentence, answer, closeness, opts.articleFree ?? false);
   // Chinese term distractors: strict typing (verified name tags, length, category ending),
   // owned by helper Q2 in zh-distractors.ts.
-  const picked = typedZhDistractors(a, answer, ranked);
+  const picked = typedZhDistractors(a, answer, ranked, sentence);
   const out: Distractor[] = [];
   const keys = [variantKey(answer.text)];
   const shownTexts = [answer.text];

@@ -4,7 +4,7 @@ import type { Distractor } from './distractors.js';
 import type { Term } from './keyphrases.js';
 import type { TermKind } from './terms.js';
 import { taiwanWording } from '../text/zh-vocabulary.js';
-import { generalIdf } from './zh-importance.js';
+import { generalIdf, zhTagged } from './zh-importance.js';
 import { isAskableZh } from './zh-keys.js';
 
 /**
@@ -169,6 +169,7 @@ export function typedZhDistractors(
   a: DocAnalysis,
   answer: Answer,
   picked: Distractor[],
+  sentence?: { text: string },
 ): Distractor[] {
   if (a.language !== 'zh' || answer.kind !== 'term') return picked;
   // A Latin name in Chinese text: never a fragment of a dotted name (Pol of Pol.is, sli of
@@ -234,6 +235,21 @@ export function typedZhDistractors(
     // kind, and most roles fit a slot for a person (「都各有各的_____」); only roles the
     // material lists with the key, or that share more than the suffix, are of its kind.
     if (d.relation !== 'sibling' && roleSuffixOnly(answer.text, d.text)) return false;
+    // 勢必會, 一定會: an adverb or modal verb with the modal 會 ("will"), not 會 of 公聽會;
+    // it is no name of a meeting or a council.
+    if (modalHuiWord(d.text)) return false;
+    if (sentence) {
+      // 「五家_____」: a measure word before the blank takes only nouns it counts (家 counts
+      // banks, not 模式 or 台幣); an option the material never counts so gives the key away.
+      // Names keep their kind's check (a person after 這位 is any person).
+      if (keyKind === 'term' && !countedAlike(a, sentence, answer, d.text)) return false;
+      // 「辦這個_____」 keyed 討論會 where the material also says 辦這個座談會: an option the
+      // material itself writes in the key's place is a second right answer.
+      if (writtenInKeyFrame(a, sentence, answer, d.text)) return false;
+      // 「我們今天辦這個_____」 keyed 討論會 in a material titled 「…焦點座談會」: after a pointer
+      // at the occasion itself, an option the title names is as right as the key.
+      if (titleNamesOccasion(a, sentence, answer, d.text)) return false;
+    }
     return true;
   });
   // 政府機關 beside 政府行政機關: two options that are forms of one name leave two answers
@@ -244,6 +260,94 @@ export function typedZhDistractors(
         (o) => o.text !== d.text && !d.text.includes(o.text) && abbreviates(o.text, d.text),
       ),
   );
+}
+
+/** Modal verbs that stand before 會 ("will"): 可能會, 應該會. */
+const MODAL_VERB = /^(?:可能|應該|應當|或許|也許|可以|必須|需要)$/u;
+
+/**
+ * Whether a word ending in 會 is an adverb or a modal verb with the modal 會 ("will"): 勢必會,
+ * 一定會, 可能會 (jieba's dictionary holds 勢必會 as a noun), not 公聽會, 學生會, 說明會.
+ */
+export function modalHuiWord(word: string): boolean {
+  if (!word.endsWith('會') || [...word].length < 3) return false;
+  const front = word.slice(0, -1);
+  if (MODAL_VERB.test(front)) return true;
+  const tokens = zhTagged(front);
+  return tokens.length === 1 && tokens[0]!.tag === 'd';
+}
+
+/** A numeral (or 每, 這, 哪, 各) with a measure word that chooses its noun, right before a blank. */
+const MEASURED =
+  /(?:[零〇一二兩三四五六七八九十百千幾數每這那哪各]|\d)\s*([家間位名所座條輛隻本張架棟篇首顆筆])\s*$/u;
+
+/**
+ * Whether an option may follow the measure word before the blank as the key does: the
+ * material counts it with that measure word somewhere (兩家銀行 → 家銀行), or no measure word
+ * chooses the noun (個, 種 count anything).
+ */
+export function countedAlike(
+  a: DocAnalysis,
+  sentence: { text: string },
+  answer: { start: number },
+  option: string,
+): boolean {
+  const measure = MEASURED.exec(sentence.text.slice(0, answer.start))?.[1];
+  if (!measure) return true;
+  return a.fullText.includes(measure + option);
+}
+
+/**
+ * Whether the material writes an option in the key's place: after the three characters
+ * before the blank or before the three after it (辦這個座談會 for 「辦這個_____」). Fewer
+ * characters (這個, 的) fit any noun and say nothing.
+ */
+export function writtenInKeyFrame(
+  a: DocAnalysis,
+  sentence: { text: string },
+  answer: { start: number; end: number },
+  option: string,
+): boolean {
+  const han3 = /^\p{Script=Han}{3}$/u;
+  const left = sentence.text.slice(Math.max(0, answer.start - 3), answer.start);
+  const right = sentence.text.slice(answer.end, answer.end + 3);
+  return (
+    (han3.test(left) && a.fullText.includes(left + option)) ||
+    (han3.test(right) && a.fullText.includes(option + right))
+  );
+}
+
+/** A pointer at the occasion of the talk itself: 這個, 這次, 本次, 今天的, 今天這場. */
+const OCCASION_POINTER = /(?:這個|這次|這場|本次|本場|今天的|今天這個|今天這場)\s*$/u;
+
+const titles = new WeakMap<DocAnalysis, string>();
+
+/** The material's titles: the first heading of every part (a transcript's title line). */
+function titleText(a: DocAnalysis): string {
+  let known = titles.get(a);
+  if (known === undefined) {
+    const firsts = new Set<string>();
+    for (const s of a.sentences)
+      if (s.location.kind === 'paragraph' && s.location.headingPath?.[0])
+        firsts.add(s.location.headingPath[0]);
+    known = [...firsts].join('\n');
+    titles.set(a, known);
+  }
+  return known;
+}
+
+/**
+ * Whether the blank follows a pointer at the occasion itself (這個, 這次) and the option is a
+ * word the material's title names: the talk is that occasion, so the option is right too.
+ */
+export function titleNamesOccasion(
+  a: DocAnalysis,
+  sentence: { text: string },
+  answer: { start: number },
+  option: string,
+): boolean {
+  if (!OCCASION_POINTER.test(sentence.text.slice(0, answer.start))) return false;
+  return titleText(a).includes(option);
 }
 
 /** Whether a term is a set phrase (jieba's idiom tags) or a 「…之處」 phrase, not a noun. */

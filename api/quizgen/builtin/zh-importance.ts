@@ -46,6 +46,12 @@ export function generalIdf(word: string): number | undefined {
   return value;
 }
 
+/** jieba's reading of a word (in Simplified form, as its dictionary holds it): tokens and tags. */
+export function zhTagged(word: string): Array<{ word: string; tag: string }> {
+  jieba ??= Jieba.withDict(dict);
+  return jieba.tag(toSimplifiedSameLength(word));
+}
+
 /** Below this IDF a word is everyday Chinese (政府 4.6, 資料 5.9, 部長 6.5, 機關 6.3). */
 export const EVERYDAY_IDF = 7;
 /** Below this a word is common (年輕人 7.1, 聊天 8.4, 出版社 8.4): asked only where it recurs. */
@@ -83,10 +89,15 @@ export function markedTerms(a: DocAnalysis): Set<string> {
   return known;
 }
 
-/** Whether the material marks the term (any marked phrase contains it or is it). */
-function isMarked(a: DocAnalysis, text: string): boolean {
+/**
+ * Whether the material marks the term (any marked phrase contains it or is it). An everyday
+ * word is marked only by itself: 政府 inside 「開放政府」 is the compound's head, not a term the
+ * material points at.
+ */
+function isMarked(a: DocAnalysis, text: string, exact = false): boolean {
   const words = markedTerms(a);
   if (words.has(text)) return true;
+  if (exact) return false;
   // A heading or quote that is the term with a little more (「數位移民」, 「自學三法」 for 自學).
   for (const w of words) if (w.length <= text.length + 4 && w.includes(text)) return true;
   return false;
@@ -128,6 +139,9 @@ export function settingPlaceZh(a: DocAnalysis): Set<string> {
   return known;
 }
 
+/** Words that open an example (好比, 比如, 例如, 譬如, 舉例, 比方說), not a hypothesis (假如). */
+const EXAMPLE_OPENER = /好比|比如|例如|譬如|舉例|打個比方|比方說/u;
+
 /** Noun tags of jieba: a touching noun before the key makes the key a compound's head. */
 const NOUN_TAG = /^(?:n|nr|nrt|nrfg|ns|nt|nz|ng|nw|j|eng)$/;
 
@@ -150,8 +164,27 @@ export function isWorthKnowingZh(
   const after = sentence.text.slice(key.end);
   // 「web3、_____等等」: one member of a list; any other member fits the blank.
   if (/、\s*$/u.test(before) || /^\s*(?:、|等)/u.test(after)) return false;
+  // 「好比五家_____各灌一個伺服器」, 「例如，在_____」: a key a speaker gives as an example (in
+  // its clause or the one before) stands for any other of its kind; the point is what it
+  // illustrates. A writer picks examples on purpose (例如在泰國，冒犯君王屬於違法內容): prose
+  // keeps them.
+  const clauses = before.slice(Math.max(before.lastIndexOf('。'), before.lastIndexOf('；')) + 1);
+  const near = clauses
+    .split(/[，,：:！？]/u)
+    .slice(-2)
+    .join('，');
+  if (EXAMPLE_OPENER.test(near) && isSpoken(a) && !isMarked(a, text)) return false;
   if (!/\p{Script=Han}/u.test(text)) return latinWorthAsking(sentence.text, key);
   if (settingPlaceZh(a).has(text)) return false;
+  // 「是_____最開放的」 (亞洲), 「在_____的時候」: a place a talk names in one sentence only is
+  // mentioned in passing; what the speaker says there is not about the place.
+  if (
+    verifiedKind(a, term) === 'place' &&
+    new Set(term.sentenceIds).size < 2 &&
+    isSpoken(a) &&
+    !isMarked(a, text)
+  )
+    return false;
   // 「非常_____的」: a degree word asks for an adjective; 「_____一些方法」: a word taking an
   // object is a verb, whatever jieba tagged it.
   if (/(?:非常|很|最|太|更|比較|相當|十分|越來越)\s*$/u.test(before)) return false;
@@ -182,7 +215,7 @@ export function isWorthKnowingZh(
   const score = generalIdf(text);
   if (score === undefined) return true;
   const listed = (a.siblings.get(term.key)?.size ?? 0) > 0;
-  if (isMarked(a, text) || listed) return true;
+  if (isMarked(a, text, score < EVERYDAY_IDF) || listed) return true;
   if (score < EVERYDAY_IDF) return false;
   // A common word (年輕人, 出版社) is asked only where the material keeps using it as a noun;
   // jieba's name tags on common words (修正/nr) do not count as nouns.
@@ -272,6 +305,14 @@ export function isNumberWorthAskingZh(
   // 「我們在兩個月前去義大利跟十七個國家的首長討論」: a sentence dated from the day of the
   // talk tells the speaker's recent doings; its numbers are an anecdote, not the material's facts.
   if (RECENT.test(text)) return false;
+  // 「我搞不好過兩天就要往那個方向走」, 「再過幾個月」: a span counted on from the day of speaking
+  // is a manner of speaking, not a fact (經過三年, 超過十天 are not this 過).
+  if (
+    /(?<![經通超不])過\s*$/u.test(before) &&
+    /^(?:天|日|週|周|星期|禮拜|個星期|個禮拜|個月|月|年)$/u.test(n.unit) &&
+    !NORMATIVE.test(text)
+  )
+    return false;
   // Round 6: 「現在的小孩跟十年前不一樣」, 「在二十年前確實是小眾」: a span back from the day of
   // the talk dates an aside, not a fact of the material.
   if (
