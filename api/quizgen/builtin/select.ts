@@ -773,6 +773,8 @@ function askedKind(
   c: Candidate,
 ): 'definition' | 'list' | 'table' | 'number' | 'field' | 'relation' | 'term' {
   if ('body' in c) return 'definition';
+  // An expert relation item (candidates/expert-relations.ts) says what it asks.
+  if ('asks' in c && typeof c.asks === 'string') return c.asks as 'relation';
   // A family that writes its own items: a list ("which is NOT one of …", over one or two
   // places of the material) or a table row (compared with the other rows of its column).
   if ('build' in c && typeof c.build === 'function') return c.sentence.record ? 'table' : 'list';
