@@ -62,14 +62,14 @@ const ZH_SO = /^(?:所以|因此|因而)/u;
 /** A clause stating a condition (「如果…（的話）」, 「假如…」, 「只要…」). */
 const ZH_IF = /^(?:如果|假如|假設|要是|只要)/u;
 /** The consequence's clause after it (「就…」, 「那就…」, 「便…」). */
-const ZH_THEN = /^(?:那麼?)?(?:就|便|則)/u;
+const ZH_THEN = /^(?:那麼?)?(?<subject>[^，,；;。]{0,6}?)(?:就|便|則)(?!是)/u;
 
 /** Discourse words a claim may open with, left out of the stem ("And", "However,"). */
 const EN_LEAD = /^(?:and|but|so|however|indeed|again|also|now|then|for example|in fact),?\s+/iu;
 
 /** Words of an option that point outside it or address someone: it does not read alone. */
 const EN_OPTION_LEANS =
-  /\b(?:I|I['’](?:m|ve|d|ll)|me|my|you|your|this|that|these|those|here|there|above|below|such|he|she|him|her)\b|[@\\{}$[\]]/u;
+  /\b(?:I|I['’](?:m|ve|d|ll)|me|my|you|your|this|that|these|those|here|there|such|he|she|him|her)\b|[@\\{}$[\]]/u;
 const EN_CLAIM_OPENER =
   /^(?:and|but|or|so|then|also|which|who|it|this|that|these|those|they|he|she|there|here|because|as|well|yes|no|now|oh|okay|i|you|my|our|your|any)\b/iu;
 /** A claim told in the first or second person singular is the speaker's story, not a fact. */
@@ -92,7 +92,11 @@ export function statedRelations(a: DocAnalysis): StatedRelation[] {
     const text = sentence.text.trim();
     const found = a.language === 'zh' ? zhRelation(text) : enRelation(text);
     if (!found) continue;
-    const start = sentence.text.indexOf(found.clause);
+    // A consequence written without its 就 is found by its verbatim tail.
+    const start = Math.max(
+      sentence.text.indexOf(found.clause),
+      sentence.text.indexOf(found.clause.slice(-4)) - [...found.clause].length + 4,
+    );
     if (start < 0) continue;
     out.push({ sentence, ...found, start });
   }
@@ -160,7 +164,8 @@ function zhRelation(text: string): Omit<StatedRelation, 'sentence' | 'start'> | 
   for (let i = 0; i + 1 < clauses.length; i++) {
     if (!ZH_IF.test(clauses[i]!) || !ZH_THEN.test(clauses[i + 1]!)) continue;
     const condition = bare(clauses[i]!).replace(ZH_IF, '').replace(/的話$/u, '');
-    const consequence = bare(clauses[i + 1]!).replace(ZH_THEN, '');
+    // 「水獺就會…」: a short subject may stand before 就; the option keeps it, drops 就.
+    const consequence = bare(clauses[i + 1]!).replace(ZH_THEN, '$<subject>');
     // The consequence must end its sentence or its clause run: a clause cut before its object
     // (「就可以，…」) is no option.
     if (!zhRelationFits(`如果${condition}`, consequence)) continue;
@@ -210,11 +215,11 @@ export function relationCandidates(a: DocAnalysis): RelationCandidate[] {
     const { sentence, clause, start } = relation;
     const mention = sentence.mentions.find((m) => m.start >= start) ?? sentence.mentions[0];
     const term = mention ? a.terms.get(mention.key) : undefined;
+    // The key as the item's answer (a term of the sentence names it, when there is one).
     const answers: Answer[] =
       mention && term
         ? [{ kind: 'term', text: clause, start, end: start + clause.length, mention, term }]
         : [];
-    if (!answers.length) continue;
     out.push({
       sentence,
       answers,
