@@ -126,6 +126,24 @@ describe('stated relations (expert)', () => {
     ]).a;
     expect(statedRelations(a)).toEqual([]);
   });
+
+  it('reads a cause and its result, but no guess offered as a result', () => {
+    const a = context('en', [
+      'The spring flood washed away the marked plants, so the field team replanted the transect.',
+      'One heron was seen eating a trout, so herons must be eating most of the trout here.',
+    ]).a;
+    expect(statedRelations(a).map((r) => [r.kind, r.claim, r.clause])).toEqual([
+      [
+        'result',
+        'The spring flood washed away the marked plants',
+        'the field team replanted the transect',
+      ],
+    ]);
+    const zh = context('zh', ['春天的洪水沖走了標記的植物，所以調查團隊重新種植了樣線。']).a;
+    expect(statedRelations(zh).map((r) => [r.kind, r.claim, r.clause])).toEqual([
+      ['result', '春天的洪水沖走了標記的植物', '調查團隊重新種植了樣線'],
+    ]);
+  });
 });
 
 describe('relation items (expert)', () => {

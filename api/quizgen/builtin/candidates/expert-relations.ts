@@ -9,7 +9,7 @@ import { englishSentenceStandsAlone } from '../en-standalone.js';
 import { relatedConcepts } from '../explain.js';
 import { findSpeakers, isMinorSpeakerLine } from '../material/speakers.js';
 import { talksAboutTheBook } from '../material/statement-shape.js';
-import { barePronounSubject } from '../zh-clauses.js';
+import { barePronounSubject, isDependentClause } from '../zh-clauses.js';
 import { zhLacksContext } from '../zh-context.js';
 
 /**
@@ -38,8 +38,11 @@ export interface RelationCandidate {
 /** One explicit relation of the material: a claim and the clause that gives its reason. */
 export interface StatedRelation {
   sentence: AnalysedSentence;
-  /** A condition's `claim` is the condition (the stem), its `clause` the consequence. */
-  kind: 'reason' | 'purpose' | 'condition';
+  /**
+   * A condition's or a cause's `claim` is the condition or cause (the stem), its `clause` the
+   * consequence (the option).
+   */
+  kind: 'reason' | 'purpose' | 'condition' | 'result';
   /** The claim, as a clause that reads alone (the stem). */
   claim: string;
   /** The reason or purpose, verbatim (the option). */
@@ -54,6 +57,9 @@ const EN_CLAIM_BECAUSE = /^(?<claim>[^;:?!]{20,}?),? because (?<clause>(?!of\b)[
 const EN_BECAUSE_CLAIM = /^Because (?<clause>[^,;:?!]{12,}), (?<claim>[^,;:?!]{20,})\.$/u;
 /** "<action> so that <purpose>." */
 const EN_SO_THAT = /^(?<claim>[^;:?!]{20,}?),? so that (?<clause>[^;:?!]{12,})\.$/u;
+/** "<cause>, so <result>." / "<cause>, which means <result>." */
+const EN_SO =
+  /^(?<claim>[^;:?!]{20,}?), (?:so|which means(?: that)?|and therefore|and as a result,?) (?!that\b|far\b|much\b|many\b|long\b|to\b|on\b|forth\b)(?<clause>[^;:?!]{12,})\.$/u;
 
 /** A clause opening with a reason's connective (「因為…」, 「是因為…」, 「由於…」). */
 const ZH_BECAUSE = /^(?:也|就|正|這|那)?(?:是)?(?:因為|由於)/u;
@@ -69,7 +75,14 @@ const EN_LEAD = /^(?:and|but|so|however|indeed|again|also|now|then|for example|i
 
 /** Words of an option that point outside it or address someone: it does not read alone. */
 const EN_OPTION_LEANS =
-  /\b(?:I|I['’](?:m|ve|d|ll)|me|my|you|your|this|that|these|those|here|there|such|he|she|him|her)\b|[@\\{}$[\]]/u;
+  /\b(?:I|I['’](?:m|ve|d|ll)|me|my|you|your|we|we['’](?:re|ve|d|ll)|us|our|this|that|these|those|here|there|such|he|she|him|her)\b|[@\\{}$[\]]/iu;
+/**
+ * An option that is a guess or a hedge ("must be", "might"), or two clauses in one ("whereas",
+ * "instead of"): no stated relation a learner can be keyed on.
+ */
+const EN_OPTION_LOOSE =
+  /\b(?:must|might|may|could|would|probably|perhaps|maybe|whereas|while|instead of|then)\b/iu;
+const ZH_OPTION_LOOSE = /可能|也許|或許|大概|好像|似乎|應該/u;
 const EN_CLAIM_OPENER =
   /^(?:and|but|or|so|then|also|which|who|it|this|that|these|those|they|he|she|there|here|because|as|well|yes|no|now|oh|okay|i|you|my|our|your|any)\b/iu;
 /** A claim told in the first or second person singular is the speaker's story, not a fact. */
@@ -116,6 +129,7 @@ function enRelation(text: string): Omit<StatedRelation, 'sentence' | 'start'> | 
     [EN_CLAIM_BECAUSE, 'reason'],
     [EN_BECAUSE_CLAIM, 'reason'],
     [EN_SO_THAT, 'purpose'],
+    [EN_SO, 'result'],
   ] as const) {
     const m = re.exec(text.replace(EN_LEAD, ''));
     const claim = m?.groups?.claim?.trim();
@@ -125,8 +139,10 @@ function enRelation(text: string): Omit<StatedRelation, 'sentence' | 'start'> | 
     const clauseWords = clause.split(/\s+/u).length;
     if (claimWords < 4 || claimWords > 30 || clauseWords < 3 || clauseWords > 22) return undefined;
     // Both halves are clauses of their own: no second connective, nothing pointing back.
-    if (/\b(?:because|so that|therefore|thus|hence)\b/iu.test(`${claim} ${clause}`)) return undefined;
-    if (EN_OPTION_LEANS.test(clause) || /[@\\{}$[\]]/u.test(claim)) return undefined;
+    if (/\b(?:because|so that|so|therefore|thus|hence|which means)\b/iu.test(`${claim} ${clause}`))
+      return undefined;
+    if (EN_OPTION_LEANS.test(clause) || EN_OPTION_LOOSE.test(clause)) return undefined;
+    if (/[@\\{}$[\]]/u.test(claim) || (clause.match(/,/gu)?.length ?? 0) > 1) return undefined;
     if (EN_CLAIM_OPENER.test(claim) || EN_CLAIM_PERSONAL.test(claim)) return undefined;
     // One claim and one reason: no list of clauses on either side, no dangling adverb
     // ("…, simply because …"), no reason that is a noun phrase ("because of …").
@@ -172,6 +188,17 @@ function zhRelation(text: string): Omit<StatedRelation, 'sentence' | 'start'> | 
     if (/[我]/u.test(condition)) continue;
     return { kind: 'condition', claim: condition, clause: consequence };
   }
+  // 「A，所以B。」: a cause and its result, the result closing the sentence.
+  for (let i = 1; i < clauses.length; i++) {
+    if (!ZH_SO.test(clauses[i]!) || !/[。！!]$/u.test(clauses[i]!)) continue;
+    const before = clauses[i - 1]!;
+    if (ZH_BECAUSE.test(before) || ZH_IF.test(before) || /[；;]$/u.test(before)) continue;
+    const cause = bare(before);
+    const result = bare(clauses[i]!).replace(ZH_SO, '');
+    // 「…的時候，所以…」: a clause that needs a main clause is no cause of its own.
+    if (isDependentClause(cause) || !zhRelationFits(cause, result)) continue;
+    return { kind: 'result', claim: cause, clause: result };
+  }
   return undefined;
 }
 
@@ -181,7 +208,7 @@ function zhRelationFits(claim: string, clause: string): boolean {
   if (claimChars < 6 || claimChars > 40 || clauseChars < 5 || clauseChars > 30) return false;
   if (/因為|由於|所以|因此|因而|為什麼/u.test(`${claim}${clause}`)) return false;
   if (/[?？]/u.test(`${claim}${clause}`)) return false;
-  if (ZH_OPTION_LEANS.test(clause)) return false;
+  if (ZH_OPTION_LEANS.test(clause) || ZH_OPTION_LOOSE.test(clause)) return false;
   if (ZH_CLAIM_OPENER.test(claim) || barePronounSubject(claim) || zhLacksContext(claim))
     return false;
   // Some Han text on each side: not a formula, a code line or an English aside.
@@ -206,10 +233,10 @@ export function relationCandidates(a: DocAnalysis): RelationCandidate[] {
   for (const relation of relations) {
     // Reasons and purposes are all clauses the material gives for a claim: wrong options of
     // one another (each the relation of another claim).
-    // A condition's consequence is told apart from other conditions' consequences.
-    const peers = relations.filter(
-      (r) => r !== relation && (r.kind === 'condition') === (relation.kind === 'condition'),
-    );
+    // Every other stated relation's clause is the relation of another claim: a wrong option
+    // whatever its kind (a reason, purpose or consequence of something else). Those of the
+    // asked relation's kind come first (relationDistractors).
+    const peers = relations.filter((r) => r !== relation);
     // Three wrong options of the same kind are needed, with room to leave out doubtful ones.
     if (peers.length < 3) continue;
     const { sentence, clause, start } = relation;
@@ -232,6 +259,11 @@ export function relationCandidates(a: DocAnalysis): RelationCandidate[] {
     });
   }
   return out;
+}
+
+/** Whether a relation's option is a consequence (of a condition or cause), not a reason. */
+function consequenceKind(r: StatedRelation): boolean {
+  return r.kind === 'condition' || r.kind === 'result';
 }
 
 /** The wrong options of a relation item, best first: other claims' reasons, checked. */
@@ -263,6 +295,7 @@ export function relationDistractors(
       p,
       // Plausible first: a reason about the same things (shared terms), then alike in length.
       rank:
+        (consequenceKind(p) === consequenceKind(relation) ? 1 : 0) +
         p.sentence.mentions.filter((m) => keyTerms.has(m.key)).length * 0.5 -
         Math.abs(Math.log(length(p.clause) / length(clause))),
     }))
@@ -305,7 +338,9 @@ function buildRelation(
         ? t.mcqPurpose(claim)
         : kind === 'condition'
           ? t.mcqConsequence(claim)
-          : t.mcqReason(claim),
+          : kind === 'result'
+            ? t.mcqResult(claim)
+            : t.mcqReason(claim),
     choices: [clause, ...picked.map((d) => d.text)],
     keys: [clause],
     explanation,

@@ -25,6 +25,8 @@ export interface QuizTemplates {
   mcqPurpose(claim: string): string;
   /** "If <condition>, what follows, according to the material?" (an expert relation item). */
   mcqConsequence(condition: string): string;
+  /** "What follows from <cause>, according to the material?" (an expert relation item). */
+  mcqResult(cause: string): string;
   /** "Which of these describes <term>?" — a defined term asked for its definition (0054). */
   mcqMeaning(term: string): string;
   trueFalse(statement: string, where?: string): string;

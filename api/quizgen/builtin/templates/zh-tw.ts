@@ -36,6 +36,7 @@ export const zhTwTemplates: QuizTemplates = {
   mcqReason: (claim) => `依據教材，下列何者是${q(claim)}的原因？`,
   mcqPurpose: (claim) => `依據教材，${q(claim)}的目的是下列何者？`,
   mcqConsequence: (condition) => `依據教材，如果${q(condition)}，會怎麼樣？`,
+  mcqResult: (cause) => `依據教材，${q(cause)}帶來了下列哪一個結果？`,
   mcqMeaning: (term) => `依據教材，下列何者是${q(term)}的定義？`,
   trueFalse: (statement, where) => `依據教材${at(where)}，判斷下列敘述是否正確：${q(statement)}`,
   dropdown: (stem, where) => `請依據教材${at(where)}，從選單中選出空格的正確內容：${q(stem)}`,
