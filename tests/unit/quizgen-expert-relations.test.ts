@@ -193,6 +193,27 @@ describe('relation items (expert)', () => {
   });
 });
 
+describe('relation items in one quiz', () => {
+  it('never repeats one set of clauses: no shown wrong option becomes a key, none shown thrice', () => {
+    const ctx = context('zh', zhParagraphs);
+    ctx.shownDistractors = new Map();
+    const drafts = relationCandidates(ctx.a)
+      .map((c) => {
+        const draft = c.build(ctx, 'multiple_choice', true);
+        if (!draft) return undefined;
+        ctx.usedKeys.add(draft.keys[0]!);
+        for (const d of draft.choices!.slice(1))
+          ctx.shownDistractors!.set(d, (ctx.shownDistractors!.get(d) ?? 0) + 1);
+        return draft;
+      })
+      .filter((d) => d !== undefined);
+    expect(drafts.length).toBeGreaterThanOrEqual(2);
+    const wrong = drafts.flatMap((d) => d.choices!.slice(1));
+    for (const d of drafts) expect(wrong.indexOf(d.keys[0]!)).toBeLessThan(0);
+    for (const x of wrong) expect(wrong.filter((y) => y === x).length).toBeLessThanOrEqual(2);
+  });
+});
+
 describe('difficulty changes what is asked', () => {
   const settings: QuizSettings = {
     questionCount: 10,

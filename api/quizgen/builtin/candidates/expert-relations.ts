@@ -4,7 +4,13 @@ import type { QuestionType } from '../../types.js';
 import type { AnalysedSentence, DocAnalysis } from '../analysis.js';
 import type { Answer } from '../answers.js';
 import type { Distractor } from '../distractors.js';
-import { citationOf, pickDistractors, type BuildContext, type Draft } from '../draft.js';
+import {
+  citationOf,
+  MAX_DISTRACTOR_SHOWS,
+  pickDistractors,
+  type BuildContext,
+  type Draft,
+} from '../draft.js';
 import { englishSentenceStandsAlone } from '../en-standalone.js';
 import { relatedConcepts } from '../explain.js';
 import { findSpeakers, isMinorSpeakerLine } from '../material/speakers.js';
@@ -316,12 +322,16 @@ function buildRelation(
 ): Draft | undefined {
   const { a, t } = ctx;
   const { sentence, clause, claim, kind } = relation;
-  const ranked: Distractor[] = relationDistractors(a, relation, peers).map((p) => ({
-    text: p.clause,
-    relation: 'kind',
-    evidence: p.sentence,
-  }));
-  const picked = pickDistractors(clause, ranked, 3, ctx.mcqLongest, ctx.shownDistractors);
+  // A small material's few relations would fill every relation item with the same four
+  // clauses: a clause shown as a wrong option is not a key later, another item's key is no
+  // wrong option here, and no clause is shown more than MAX_DISTRACTOR_SHOWS times.
+  const shown = (text: string) => ctx.shownDistractors?.get(comparisonKey(text)) ?? 0;
+  if (shown(clause) > 0) return undefined;
+  const ranked: Distractor[] = relationDistractors(a, relation, peers)
+    .filter((p) => !ctx.usedKeys.has(comparisonKey(p.clause)))
+    .filter((p) => shown(p.clause) < MAX_DISTRACTOR_SHOWS)
+    .map((p) => ({ text: p.clause, relation: 'kind', evidence: p.sentence }));
+  const picked = pickDistractors(clause, ranked, 3, ctx.mcqLongest);
   if (!picked) return undefined;
   const explanation = [
     t.explainSupport(t.location(sentence.location), sentence.text),
