@@ -109,11 +109,7 @@ describe('stated relations (expert)', () => {
     const a = context('zh', zhParagraphs).a;
     const found = statedRelations(a).map((r) => [r.kind, r.claim, r.clause]);
     expect(found).toContainEqual(['reason', '濕地植物在下游生長得很慢', '下游土壤缺乏氮']);
-    expect(found).toContainEqual([
-      'reason',
-      '蜉蝣幼蟲從上游消失',
-      '夏天水溫超過牠們能承受的上限',
-    ]);
+    expect(found).toContainEqual(['reason', '蜉蝣幼蟲從上游消失', '夏天水溫超過牠們能承受的上限']);
     expect(found).toContainEqual(['reason', '水獺避開運河河段', '河岸鋪滿了水泥']);
     expect(found).toContainEqual(['condition', '沉積岩芯存放在冷藏室', '能保持花粉粒完整']);
   });

@@ -308,7 +308,12 @@ export function relationDistractors(
     .sort((x, y) => y.rank - x.rank || x.p.sentence.id - y.p.sentence.id)
     .map((x) => x.p)
     .filter((p) => {
-      if (seen.some((s) => gramSimilarity(charTrigrams(s.clause), charTrigrams(p.clause)) >= CLAUSE_SIMILARITY))
+      if (
+        seen.some(
+          (s) =>
+            gramSimilarity(charTrigrams(s.clause), charTrigrams(p.clause)) >= CLAUSE_SIMILARITY,
+        )
+      )
         return false;
       seen.push(p);
       return true;
