@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { analyseDocument } from '../../api/quizgen/builtin/analysis.js';
 import { materialAliases } from '../../api/quizgen/builtin/answers.js';
+import { clozeCandidates } from '../../api/quizgen/builtin/candidates/cloze.js';
+import { leansOnPrevious } from '../../api/quizgen/builtin/en-standalone.js';
+import { restoredContext } from '../../api/quizgen/builtin/restore-context.js';
 
 /*
  * Session 12 (decision 0052): a short answer accepts the other form the material itself pairs
@@ -50,5 +54,63 @@ describe('short answers accept the form the material defines beside the key', ()
     expect(materialAliases('推動開放政府（Open Government）的理念。', 'Open Government')).toEqual(
       [],
     );
+  });
+});
+
+const paragraphs = (language: 'en' | 'zh-TW', texts: string[]) =>
+  analyseDocument(
+    {
+      language,
+      warnings: [],
+      blocks: texts.map((text, i) => ({
+        fileId: 'doc',
+        text,
+        location: { kind: 'paragraph', index: i + 1, headingPath: ['A talk'] },
+      })),
+    },
+    () => {},
+  );
+
+describe('a stem that leans on the sentence before it carries that sentence', () => {
+  it('knows a pointer subject after an opener, and leaves a dummy "it" alone', () => {
+    expect(leansOnPrevious("At the moment it's about 40 percent of the households now.")).toBe(
+      true,
+    );
+    expect(leansOnPrevious('That speaks to the limits of regulation by the state.')).toBe(true);
+    expect(leansOnPrevious('It is important to randomize the treatment between patients.')).toBe(
+      false,
+    );
+    expect(leansOnPrevious('The survey found that it worked in most rural districts.')).toBe(false);
+  });
+
+  it('restores the sentence before from the same paragraph, or drops the stem', () => {
+    const a = paragraphs('en', [
+      'The share of households with solar panels on the roof grew quickly in the coastal villages. ' +
+        "At the moment it's about 40 percent of the households in the villages now.",
+      "At the moment it's about 12 percent of the farms in the valley now.",
+      'Farmers in the valley sell their surplus electricity to the regional grid operator.',
+    ]);
+    const stems = clozeCandidates(a).map((c) => c.sentence.text);
+    expect(stems).toContain(
+      'The share of households with solar panels on the roof grew quickly in the coastal villages. ' +
+        "At the moment it's about 40 percent of the households in the villages now.",
+    );
+    // The same shape opening a paragraph has nothing before it to name "it": no stem.
+    expect(stems.some((s) => s.startsWith('At the moment'))).toBe(false);
+  });
+
+  it('restores a Chinese sentence whose subject is a bare pronoun', () => {
+    const first = '共同生產是一種讓服務使用者與提供者一起設計照護方案的工作方式。';
+    const second = '它讓權力較小的使用者也能參與照護政策的決定。';
+    const a = paragraphs('zh-TW', [
+      first + second,
+      '社區照護據點在臺灣各地已經超過四千個，由在地團體經營。',
+    ]);
+    const leaning = a.sentences.find((s) => s.text === second)!;
+    const restored = restoredContext(a, leaning)!;
+    expect(restored.text).toBe(first + second);
+    // Its terms keep their places in the longer text.
+    for (const m of restored.mentions) expect(restored.text.slice(m.start, m.end)).toBe(m.text);
+    expect(clozeCandidates(a).some((c) => c.sentence.text.startsWith('它'))).toBe(false);
   });
 });
