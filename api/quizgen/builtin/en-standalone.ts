@@ -187,6 +187,9 @@ export function readsAsName(sentence: string, start: number, end: number): boole
 /** A subject pronoun or pointer after at most a few openers ("At the moment it's …"). */
 const OPENED_POINTER =
   /^(?:(?:and|but|so|then|now|here|today|right now|at the moment|at this point|at that time|in fact|of course|actually|basically|also|still|again)\b[,\s]+){1,3}(?:it|they|this|that|these|those|he|she)\b/i;
+/** A subject that counts what came before: "Each one costs …", "Both of them …". */
+const COUNTED_POINTER =
+  /^(?:each one|each of (?:them|these|those)|(?:both|all|one|some|many|most|none|either|neither) of (?:them|these|those|us))\b/i;
 /** A dummy "it" that points at nothing: "it is possible that …", "it is important to …". */
 const DUMMY_IT =
   /^(?:\S+\s+){0,3}it(?:\s+is|['’]s|\s+was)\s+(?:possible|important|clear|true|likely|unlikely|necessary|hard|easy|difficult|common|useful|helpful|worth|not)\b/i;
@@ -208,7 +211,7 @@ function contentWords(text: string): string[] {
 export function leansOnPrevious(text: string): boolean {
   const t = text.trim();
   if (DUMMY_IT.test(t)) return false;
-  if (OPENED_POINTER.test(t)) return true;
+  if (OPENED_POINTER.test(t) || COUNTED_POINTER.test(t)) return true;
   if (/^(That|This|It|These|Those|They|He|She)\b/u.test(t) && !/^That is,/u.test(t))
     return !englishSentenceStandsAlone(t) || contentWords(t).length <= 2;
   return POINTER_WORD.test(t) && contentWords(t).length <= 2;

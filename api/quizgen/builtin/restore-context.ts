@@ -70,15 +70,23 @@ export function withPreviousSentence(
   if (zh ? [...text].length > MAX_JOINED_CHARS : text.split(/\s+/).length > MAX_JOINED_WORDS)
     return undefined;
   const shift = prev.text.length + joint.length;
-  const moved = <T extends { start: number; end: number }>(xs: T[]) =>
-    xs.map((x) => ({ ...x, start: x.start + shift, end: x.end + shift }));
+  // The sentence before is context only: what is asked (a blank, a swap) stays in the leaning
+  // sentence — asked in the sentence before, the leaning one would trail as noise ("… That is
+  // my current work, by the way.") — and never a term the context itself writes (a giveaway).
+  const context = prev.text.toLowerCase();
+  const moved = <T extends { start: number; end: number; text: string }>(xs: T[]) =>
+    xs
+      .filter((x) => !context.includes(x.text.toLowerCase()))
+      .map((x) => ({ ...x, start: x.start + shift, end: x.end + shift }));
   return {
     ...sentence,
     start: prev.start,
     text,
-    tokens: [...prev.tokens, ...moved(sentence.tokens)],
-    mentions: [...prev.mentions, ...moved(sentence.mentions)],
-    numbers: [...prev.numbers, ...moved(sentence.numbers)],
-    centrality: Math.max(prev.centrality, sentence.centrality),
+    tokens: [
+      ...prev.tokens,
+      ...sentence.tokens.map((x) => ({ ...x, start: x.start + shift, end: x.end + shift })),
+    ],
+    mentions: moved(sentence.mentions),
+    numbers: moved(sentence.numbers),
   };
 }
