@@ -132,8 +132,6 @@ function zhAbbreviates(short: string, long: string): boolean {
   return i === s.length;
 }
 
-const HAN_RUN = /\p{Script=Han}{2,16}$/u;
-
 /**
  * The long form of a Chinese key written right before it, in brackets or after a naming word:
  * 「立法委員（立委）」, 「服務貿易協定，簡稱服貿」, 「修平科技大學（修平科大）」. The long form
@@ -152,10 +150,14 @@ export function zhDefinedLongForms(fullText: string, key: string): string[] {
     'gu',
   );
   for (const m of fullText.matchAll(re)) {
-    const before = /\p{Script=Han}{2,16}$/u.exec(
-      fullText.slice(Math.max(0, m.index - 16), m.index).replace(/[」』]$/u, ''),
-    )?.[0];
-    if (!before || !HAN_RUN.test(before)) continue;
+    const left = fullText.slice(Math.max(0, m.index - 24), m.index);
+    // 「多元宇宙」（Plurality）: the quoted name is the whole name.
+    const quoted = /[「『](\p{Script=Han}{2,10})[」』]$/u.exec(left)?.[1];
+    const run = /\p{Script=Han}{2,24}$/u.exec(left.replace(/[」』]$/u, ''))?.[0];
+    if (!run) continue;
+    // Whether the run of characters starts after punctuation (not cut by the window).
+    const opened = run.length < left.replace(/[」』]$/u, '').length || m.index <= 24;
+    const before = run.slice(-16);
     if (han) {
       // The shortest run ending before the bracket that the key abbreviates.
       for (let from = before.length - 2; from >= 0; from--) {
@@ -170,22 +172,25 @@ export function zhDefinedLongForms(fullText: string, key: string): string[] {
         }
       }
     } else if (/^[\s（(]/u.test(m[0])) {
-      // A Latin key glossing the Chinese name before it: the nouns the segmenter cuts right
-      // before the bracket (比特|幣), when a function word or punctuation opens them — after a
-      // verb or an adjective (開放|政府) the name may be longer than the nouns, so none.
-      const tokens = segmentChinese(before);
-      let from = tokens.length;
-      while (from > 0 && /^n/u.test(tokens[from - 1]!.pos)) from--;
-      const name = tokens
-        .slice(from)
-        .map((t) => t.text)
-        .join('');
-      const opener = tokens[from - 1];
-      const opens =
-        !opener ||
-        /^(?:r|p|u|uj|ul|c|d|m|q|f)$/u.test(opener.pos) ||
-        /^(?:是|為|叫|稱|有|像|和|跟|與|及|或)$/u.test(opener.text);
-      if (opens && [...name].length >= 2 && [...name].length <= 6) out.add(name);
+      if (quoted) out.add(quoted);
+      else {
+        // A Latin key glossing the Chinese name before it: the nouns the segmenter cuts right
+        // before the bracket (比特|幣), when punctuation or a word that introduces a name (是,
+        // 和, 叫做 …) opens them — after a verb, an adjective or 的 (分散式的|社會, 開放|政府)
+        // the name is longer than its nouns, so none.
+        const tokens = segmentChinese(run);
+        let from = tokens.length;
+        while (from > 0 && /^n/u.test(tokens[from - 1]!.pos)) from--;
+        const name = tokens
+          .slice(from)
+          .map((t) => t.text)
+          .join('');
+        const opener = tokens[from - 1];
+        const opens = opener
+          ? /^(?:是|為|叫|叫做|稱|稱為|和|與|及|或|跟|像|如)$/u.test(opener.text)
+          : opened;
+        if (opens && [...name].length >= 2 && [...name].length <= 6) out.add(name);
+      }
     }
     if (out.size >= 2) break;
   }
