@@ -192,7 +192,7 @@ const COUNTED_POINTER =
   /^(?:each one|each of (?:them|these|those)|(?:both|all|one|some|many|most|none|either|neither) of (?:them|these|those|us))\b/i;
 /** A dummy "it" that points at nothing: "it is possible that …", "it is important to …". */
 const DUMMY_IT =
-  /^(?:\S+\s+){0,3}it(?:\s+is|['’]s|\s+was)\s+(?:possible|important|clear|true|likely|unlikely|necessary|hard|easy|difficult|common|useful|helpful|worth|not)\b/i;
+  /^(?:\S+\s+){0,3}it(?:\s+(?:seems|appears|turns out)\b|(?:\s+is|['’]s|\s+was)\s+(?:possible|important|clear|true|likely|unlikely|necessary|hard|easy|difficult|common|useful|helpful|worth|not)\b)/i;
 /** Pronouns and pointers that need a referent. */
 const POINTER_WORD = /\b(?:it|its|they|them|their|this|that|these|those|he|she|him|her)\b/i;
 
@@ -212,7 +212,9 @@ export function leansOnPrevious(text: string): boolean {
   const t = text.trim();
   if (DUMMY_IT.test(t)) return false;
   if (OPENED_POINTER.test(t) || COUNTED_POINTER.test(t)) return true;
-  if (/^(That|This|It|These|Those|They|He|She)\b/u.test(t) && !/^That is,/u.test(t))
+  // A subject "It" that is no dummy ("It involves …", "It was founded …") names what came before.
+  if (/^It\b/u.test(t)) return true;
+  if (/^(That|This|These|Those|They|He|She)\b/u.test(t) && !/^That is,/u.test(t))
     return !englishSentenceStandsAlone(t) || contentWords(t).length <= 2;
   return POINTER_WORD.test(t) && contentWords(t).length <= 2;
 }

@@ -37,9 +37,11 @@ export function restoredContext(
   );
 }
 
-/** At most this many words in a stem made of two sentences. */
+/** At most this many sentences of context before a leaning one. */
+const MAX_CONTEXT_SENTENCES = 2;
+/** At most this many words in a stem with its context. */
 const MAX_JOINED_WORDS = 55;
-/** At most this many characters in a Chinese stem made of two sentences. */
+/** At most this many characters in a Chinese stem with its context. */
 const MAX_JOINED_CHARS = 140;
 
 /**
@@ -56,15 +58,35 @@ export function withPreviousSentence(
   standsAlone: (text: string) => boolean,
 ): AnalysedSentence | undefined {
   if (sentence.record || !leans(sentence.text)) return undefined;
-  const prev = a.sentences[sentence.id - 1];
-  if (!prev || prev.id !== sentence.id - 1 || prev.record) return undefined;
-  if (prev.blockIndex !== sentence.blockIndex || prev.fileId !== sentence.fileId) return undefined;
-  if (prev.kind !== sentence.kind || leans(prev.text) || !standsAlone(prev.text)) return undefined;
   const zh = a.language === 'zh';
-  // The material's own text between the two (one space in English, none in Chinese).
-  const gap = sentence.start - (prev.start + prev.text.length);
-  if (gap < 0 || gap > 2) return undefined;
   const joint = zh ? '' : ' ';
+  // The sentences before, back to the first that reads alone: at most two ("That's not
+  // because of X. It's more because of Y." both lean on the sentence before them).
+  const before: AnalysedSentence[] = [];
+  for (let id = sentence.id - 1; id >= sentence.id - MAX_CONTEXT_SENTENCES; id--) {
+    const prev = a.sentences[id];
+    const next = before[0] ?? sentence;
+    if (!prev || prev.id !== id || prev.record) return undefined;
+    if (prev.blockIndex !== sentence.blockIndex || prev.fileId !== sentence.fileId)
+      return undefined;
+    if (prev.kind !== sentence.kind) return undefined;
+    // The material's own text between the two (one space in English, none in Chinese).
+    const gap = next.start - (prev.start + prev.text.length);
+    if (gap < 0 || gap > 2) return undefined;
+    before.unshift(prev);
+    if (!leans(prev.text)) {
+      if (!standsAlone(prev.text)) return undefined;
+      break;
+    }
+    if (id === sentence.id - MAX_CONTEXT_SENTENCES) return undefined;
+  }
+  let offset = 0;
+  const contextTokens = before.flatMap((x) => {
+    const at = offset;
+    offset += x.text.length + joint.length;
+    return x.tokens.map((t) => ({ ...t, start: t.start + at, end: t.end + at }));
+  });
+  const prev = { start: before[0]!.start, text: before.map((x) => x.text).join(joint) };
   const text = `${prev.text}${joint}${sentence.text}`;
   if (!materialIncludes(a.fullText, text)) return undefined;
   if (zh ? [...text].length > MAX_JOINED_CHARS : text.split(/\s+/).length > MAX_JOINED_WORDS)
@@ -83,7 +105,7 @@ export function withPreviousSentence(
     start: prev.start,
     text,
     tokens: [
-      ...prev.tokens,
+      ...contextTokens,
       ...sentence.tokens.map((x) => ({ ...x, start: x.start + shift, end: x.end + shift })),
     ],
     mentions: moved(sentence.mentions),
