@@ -13,6 +13,14 @@ import { zhLacksContext } from './zh-context.js';
  * seven on unseen transcripts.
  */
 
+/** Sentences made by restoring context: weighed down, they fill in rather than displace. */
+const restored = new WeakSet<AnalysedSentence>();
+
+/** Whether a sentence is a leaning one with its context restored. */
+export function isRestored(sentence: AnalysedSentence): boolean {
+  return restored.has(sentence);
+}
+
 /**
  * The sentence with its context restored (see withPreviousSentence), or undefined when it
  * needs none or none can be restored.
@@ -21,20 +29,24 @@ export function restoredContext(
   a: DocAnalysis,
   sentence: AnalysedSentence,
 ): AnalysedSentence | undefined {
-  if (a.language === 'zh')
-    return withPreviousSentence(
-      a,
-      sentence,
-      barePronounSubject,
-      (t) => !zhLacksContext(t) && /[。！!]\s*$/u.test(t),
-    );
-  if (beyondRepair(sentence.text)) return undefined;
-  return withPreviousSentence(
-    a,
-    sentence,
-    leansOnPrevious,
-    (t) => englishSentenceStandsAlone(t) && !isEnglishAside(t),
-  );
+  const joined =
+    a.language === 'zh'
+      ? withPreviousSentence(
+          a,
+          sentence,
+          barePronounSubject,
+          (t) => !zhLacksContext(t) && /[。！!]\s*$/u.test(t),
+        )
+      : beyondRepair(sentence.text)
+        ? undefined
+        : withPreviousSentence(
+            a,
+            sentence,
+            leansOnPrevious,
+            (t) => englishSentenceStandsAlone(t) && !isEnglishAside(t),
+          );
+  if (joined) restored.add(joined);
+  return joined;
 }
 
 /** At most this many sentences of context before a leaning one. */

@@ -14,7 +14,7 @@ import { blankAfterPointer, modalHuiKey, zhLacksContext } from '../zh-context.js
 import { isEvaluativeAdjective, standsAsEnglishOption } from '../../text/en-lexicon.js';
 import { isEnglishAside, spellsAcronym } from '../en-asides.js';
 import { cutsEnglishWord, englishSentenceStandsAlone, leansOnPrevious } from '../en-standalone.js';
-import { restoredContext } from '../restore-context.js';
+import { isRestored, restoredContext } from '../restore-context.js';
 import { isNounPhraseAt } from '../en-pos.js';
 
 /** A sentence and the answers that could be blanked in it, best first. */
@@ -124,7 +124,8 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
     const central = Math.sqrt(sentence.centrality / maxCentrality);
     const score =
       (0.55 * central + 0.45 * answers[0]!.weight) *
-      (anaphora ? 0.7 : 1) *
+      // A stem with its context restored is longer and shows more terms: it fills in.
+      (anaphora || isRestored(sentence) ? 0.7 : 1) *
       lengthFit(sentence, a.language);
     out.push({ sentence, answers: answers.map((x) => x.answer), score });
   }
