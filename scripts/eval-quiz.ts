@@ -34,6 +34,9 @@ import {
   type QuizLanguage,
   type QuizSettings,
 } from '../api/quizgen/types.js';
+import { noticeTexts, renderNotice } from '../src/features/quiz/lib/generation-notices.js';
+import enQuizSetup from '../src/i18n/locales/en/quiz-setup.json' with { type: 'json' };
+import zhQuizSetup from '../src/i18n/locales/zh-TW/quiz-setup.json' with { type: 'json' };
 import {
   corpusRelative,
   filesUnder,
@@ -136,6 +139,24 @@ function reportName(file: string, taken: Set<string>): string {
 
 const quote = (text: string) => text.replace(/\n+/g, ' ');
 
+/**
+ * The notices as the learner reads them, in the app's own words (its i18n texts), not as
+ * codes: a grader judges whether they agree with the quiz, and a code name such as
+ * NOT_ENOUGH_MATERIAL reads as a claim the text does not make.
+ */
+function noticeWords(notices: GenerateResult['notices'], language: QuizLanguage): string {
+  const bundle: unknown = language === 'zh-TW' ? zhQuizSetup : enQuizSetup;
+  const t = (key: string, values?: Record<string, string | number>) => {
+    const found = key
+      .split('.')
+      .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], bundle);
+    const text = typeof found === 'string' ? found : key;
+    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values?.[name] ?? ''));
+  };
+  const texts = noticeTexts(notices).map((n) => renderNotice(n, t));
+  return texts.length ? texts.map((x) => `“${x}”`).join(' ') : 'none';
+}
+
 /** The report a grader reads: settings, notices, the questions with keys, a grading table. */
 function report(
   name: string,
@@ -155,11 +176,7 @@ function report(
         : '') +
       `, seed ${settings.seed}`,
     `- Produced: ${result.questions.length} of ${settings.questionCount}; generated in ${ms.toFixed(0)} ms`,
-    `- Notices shown to the learner: ${
-      result.notices.length
-        ? result.notices.map((n) => `${n.code} ${JSON.stringify(n.params ?? {})}`).join('; ')
-        : 'none'
-    }`,
+    `- Notices shown to the learner: ${noticeWords(result.notices, settings.language)}`,
     '',
   ];
   for (const q of result.questions) {
@@ -210,9 +227,15 @@ function report(
   return lines.join('\n');
 }
 
-function checksReport(name: string, failures: ReturnType<typeof checkQuiz>): string {
+function checksReport(
+  name: string,
+  failures: ReturnType<typeof checkQuiz>,
+  notices: GenerateResult['notices'],
+): string {
   return [
     `# Structural checks: ${name}`,
+    '',
+    `Notice codes: ${notices.map((n) => `${n.code} ${JSON.stringify(n.params ?? {})}`).join('; ') || 'none'}`,
     '',
     failures.length
       ? failures
@@ -264,7 +287,7 @@ async function main() {
     const ms = performance.now() - started;
     await writeFile(target, report(name, doc, settings, result, ms));
     const failures = checkQuiz(doc, settings, result);
-    await writeFile(path.join(o.out, 'checks', reportFile), checksReport(name, failures));
+    await writeFile(path.join(o.out, 'checks', reportFile), checksReport(name, failures, result.notices));
     totals.asked += o.count;
     totals.produced += result.questions.length;
     console.log(

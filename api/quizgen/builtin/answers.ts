@@ -1,4 +1,5 @@
 import { EN_STOPWORDS } from '../text/stopwords.js';
+import { definedAbbreviations, zhDefinedLongForms } from './defined-forms.js';
 import { materialWordings } from './en-typed-keys.js';
 import type { AnalysedSentence, DocAnalysis } from './analysis.js';
 import type { Term } from './keyphrases.js';
@@ -114,7 +115,12 @@ const STAGE_DIRECTION =
 export function materialAliases(fullText: string, key: string): string[] {
   const k = key.trim();
   if ([...k].length < 2) return [];
-  const out = new Set<string>();
+  // The long or short form the material defines beside the key ("mean square between groups
+  // (MSG)", 「立法委員（立委）」): first, so the cap below never drops them.
+  const out = new Set<string>([
+    ...definedAbbreviations(fullText, k),
+    ...zhDefinedLongForms(fullText, k),
+  ]);
   const add = (alias: string | undefined) => {
     const a = alias?.trim().replace(/^[「『"“]|[」』"”]$/gu, '');
     if (!a || a === k || [...a].length > 40 || !/\p{L}/u.test(a) || ALIAS_END.test(a)) return;
@@ -129,7 +135,8 @@ export function materialAliases(fullText: string, key: string): string[] {
       return;
     out.add(a);
   };
-  for (let at = fullText.indexOf(k); at >= 0 && out.size < 3; at = fullText.indexOf(k, at + 1)) {
+  const defined = out.size;
+  for (let at = fullText.indexOf(k); at >= 0 && out.size < defined + 3; at = fullText.indexOf(k, at + 1)) {
     const after = fullText.slice(at + k.length, at + k.length + 60);
     const before = fullText.slice(Math.max(0, at - 60), at);
     // A Latin key inside a longer word ("AI" in "FAIR") is not the key.
