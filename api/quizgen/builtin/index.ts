@@ -18,7 +18,6 @@ import { clozeCandidates } from './candidates/cloze.js';
 import { definitionCandidates } from './candidates/definition.js';
 import { tableCandidates } from './candidates/table.js';
 import { enumerationCandidates } from './en-enumeration.js';
-import { relationCandidates } from './candidates/expert-relations.js';
 import type { BuildContext } from './draft.js';
 import { finalizeQuestions } from './finalize.js';
 import { createRng, hashString } from './rng.js';
@@ -76,11 +75,7 @@ async function generate(
   // as a record dump with a blank.
   const cloze = [
     ...tableCandidates(analysis),
-    // Expert asks relations too: the reason the material gives for a claim, among reasons it
-    // gives for other claims (decision 0054).
-    ...(settings.difficulty === 'expert'
-      ? [...enumerationCandidates(analysis), ...relationCandidates(analysis)]
-      : []),
+    ...(settings.difficulty === 'expert' ? enumerationCandidates(analysis) : []),
     ...clozeCandidates(analysis).filter((c) => !c.sentence.record),
   ];
   const definitions = definitionCandidates(analysis);

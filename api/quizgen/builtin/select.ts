@@ -481,9 +481,6 @@ export function typeSupply(
     for (const { candidate } of among) {
       if (sentences.size >= count) break;
       if (sentences.has(candidate.sentence.id) || !fits(type, candidate)) continue;
-      // A relation item (0054) shares a small set of clauses with the other relation items,
-      // so fewer build in the quiz than in this probe: it takes a slot, never sizes the plan.
-      if ('asks' in candidate) continue;
       if (build(probe, type, candidate, truth, speakers)) sentences.add(candidate.sentence.id);
     }
     return sentences.size;
@@ -776,8 +773,6 @@ function askedKind(
   c: Candidate,
 ): 'definition' | 'list' | 'table' | 'number' | 'field' | 'relation' | 'term' {
   if ('body' in c) return 'definition';
-  // An expert relation item (candidates/expert-relations.ts) says what it asks.
-  if ('asks' in c && typeof c.asks === 'string') return c.asks as 'relation';
   // A family that writes its own items: a list ("which is NOT one of …", over one or two
   // places of the material) or a table row (compared with the other rows of its column).
   if ('build' in c && typeof c.build === 'function') return c.sentence.record ? 'table' : 'list';

@@ -35,15 +35,6 @@ export const enTemplates: QuizTemplates = {
     `According to the material, which of these is NOT one of the ${category} it names?`,
   explainNotInList: (key, category) =>
     `The ${category} named there do not include ${q(key)}, so the answer is ${q(key)}.`,
-  mcqReason: (claim) =>
-    `According to the material, what is the reason for the following? ${q(claim)}`,
-  mcqPurpose: (claim) =>
-    `According to the material, what is the purpose of the following? ${q(claim)}`,
-  mcqConsequence: (condition) =>
-    `According to the material, what follows if ${condition.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase())}?`,
-  mcqResult: (cause) =>
-    `According to the material, what is the consequence of the following? ${q(cause)}`,
-  mcqMeaning: (term) => `According to the material, which of these describes ${q(term)}?`,
   trueFalse: (statement, where) =>
     `True or false, according to the material${at(where)}: ${q(statement)}`,
   dropdown: (stem, where) =>

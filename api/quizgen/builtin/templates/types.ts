@@ -19,16 +19,6 @@ export interface QuizTemplates {
   mcqNotInList(category: string): string;
   /** Why the key is the answer of mcqNotInList: the list quoted does not hold it. */
   explainNotInList(key: string, category: string): string;
-  /** "What reason does the material give for <claim>?" (an expert relation item, 0054). */
-  mcqReason(claim: string): string;
-  /** "What is <action> for, according to the material?" (an expert relation item, 0054). */
-  mcqPurpose(claim: string): string;
-  /** "If <condition>, what follows, according to the material?" (an expert relation item). */
-  mcqConsequence(condition: string): string;
-  /** "What follows from <cause>, according to the material?" (an expert relation item). */
-  mcqResult(cause: string): string;
-  /** "Which of these describes <term>?" — a defined term asked for its definition (0054). */
-  mcqMeaning(term: string): string;
   trueFalse(statement: string, where?: string): string;
   dropdown(stem: string, where?: string): string;
   shortAnswerCloze(stem: string, where?: string): string;

@@ -33,11 +33,6 @@ export const zhTwTemplates: QuizTemplates = {
   mcqNotInList: (category) => `依據教材，下列何者「不是」教材所列的${category}之一？`,
   explainNotInList: (key, category) =>
     `教材所列的${category}不包括${q(key)}，因此正確答案是${q(key)}。`,
-  mcqReason: (claim) => `依據教材，下列何者是${q(claim)}的原因？`,
-  mcqPurpose: (claim) => `依據教材，${q(claim)}的目的是下列何者？`,
-  mcqConsequence: (condition) => `依據教材，如果${q(condition)}，會怎麼樣？`,
-  mcqResult: (cause) => `依據教材，${q(cause)}帶來了下列哪一個結果？`,
-  mcqMeaning: (term) => `依據教材，下列何者是${q(term)}的定義？`,
   trueFalse: (statement, where) => `依據教材${at(where)}，判斷下列敘述是否正確：${q(statement)}`,
   dropdown: (stem, where) => `請依據教材${at(where)}，從選單中選出空格的正確內容：${q(stem)}`,
   shortAnswerCloze: (stem, where) => `請依據教材${at(where)}，寫出空格中的詞語：${q(stem)}`,
