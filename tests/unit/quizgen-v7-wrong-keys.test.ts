@@ -5,6 +5,7 @@ import {
   maySamePerson,
   vagueClaim,
 } from '../../api/quizgen/builtin/build-statement.js';
+import { findNumbers, parseChineseNumeral } from '../../api/quizgen/builtin/numbers.js';
 import { zhMaterialForms } from '../../api/quizgen/builtin/zh-forms.js';
 
 /*
@@ -89,5 +90,18 @@ describe('true/false swaps no name that may be the same person', () => {
   });
   it('swaps names of different surnames', () => {
     expect(maySamePerson('陳經理', '王小明')).toBe(false);
+  });
+});
+
+describe('a number’s tail is no number of its own (hold-out v8)', () => {
+  it('reads 200萬元 as one number, never 萬元 alone as 0', () => {
+    const mentions = findNumbers('每一季車輛大概會需要花費200萬元的成本。');
+    expect(mentions.map((m) => m.text)).not.toContain('萬元');
+    expect(mentions.every((m) => m.value !== 0)).toBe(true);
+  });
+  it('reads a bare 萬 as ten thousand', () => {
+    expect(parseChineseNumeral('萬')).toBe(10_000);
+    expect(parseChineseNumeral('十萬')).toBe(100_000);
+    expect(parseChineseNumeral('三萬五千')).toBe(35_000);
   });
 });

@@ -46,6 +46,9 @@ const ARABIC_NUMBER = new RegExp(
 export function findNumbers(sentence: string): NumberMention[] {
   const out: NumberMention[] = [];
   for (const m of sentence.matchAll(ZH_NUMBER)) {
+    // 萬元 of 200萬元 is the tail of an Arabic number, not a number of its own (read alone it
+    // was 0 and a short answer accepted 0元: a wrong key on hold-out v8).
+    if (!m[1] && /[\d０-９.,]/u.test(sentence[m.index - 1] ?? '')) continue;
     const value = parseChineseNumeral(m[2]!);
     if (value === undefined) continue;
     out.push({
@@ -150,7 +153,8 @@ export function parseChineseNumeral(text: string): number | undefined {
     const unit = ZH_UNITS[ch];
     if (unit === undefined) return undefined;
     if (unit >= 10_000) {
-      total += (section + (digit ?? 0)) * unit;
+      // A bare 萬 or 億 (萬人) is one of it, not none.
+      total += (section + (digit ?? (section ? 0 : 1))) * unit;
       section = 0;
     } else section += (digit ?? 1) * unit;
     digit = undefined;
