@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next, { type i18n as I18n } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ContactForm } from '../../src/features/contact/components/contact-form';
@@ -10,6 +10,7 @@ import enCommon from '../../src/i18n/locales/en/common.json';
 import enContact from '../../src/i18n/locales/en/contact.json';
 import zhCommon from '../../src/i18n/locales/zh-TW/common.json';
 import zhContact from '../../src/i18n/locales/zh-TW/contact.json';
+import { testI18n } from '../support/test-i18n';
 
 /**
  * The group-plan enquiry before anything is sent (sending is the API's and the e2e suite's):
@@ -18,17 +19,9 @@ import zhContact from '../../src/i18n/locales/zh-TW/contact.json';
 
 let i18n: I18n;
 beforeAll(async () => {
-  i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: 'en',
-    ns: ['common', 'contact'],
-    defaultNS: 'common',
-    resources: {
-      en: { common: enCommon, contact: enContact },
-      'zh-TW': { common: zhCommon, contact: zhContact },
-    },
-    interpolation: { escapeValue: false },
+  i18n = await testI18n({
+    en: { common: enCommon, contact: enContact },
+    'zh-TW': { common: zhCommon, contact: zhContact },
   });
 });
 afterEach(cleanup);

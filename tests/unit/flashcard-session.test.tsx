@@ -1,14 +1,15 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next, { type i18n as I18n } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Deck } from '../../src/features/flashcards/api/get-decks';
 import { FlashcardSession } from '../../src/features/flashcards/components/flashcard-session';
 import enFlash from '../../src/i18n/locales/en/flashcards.json';
 import zhFlash from '../../src/i18n/locales/zh-TW/flashcards.json';
+import { testI18n } from '../support/test-i18n';
 
 /**
  * The end of a flashcard round as the walk found it (issue 20): a card passed by with → and
@@ -19,15 +20,10 @@ import zhFlash from '../../src/i18n/locales/zh-TW/flashcards.json';
 
 let i18n: I18n;
 beforeAll(async () => {
-  i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: 'en',
-    ns: ['flashcards'],
-    defaultNS: 'flashcards',
-    resources: { en: { flashcards: enFlash }, 'zh-TW': { flashcards: zhFlash } },
-    interpolation: { escapeValue: false },
-  });
+  i18n = await testI18n(
+    { en: { flashcards: enFlash }, 'zh-TW': { flashcards: zhFlash } },
+    'flashcards',
+  );
 });
 afterEach(cleanup);
 

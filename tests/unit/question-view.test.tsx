@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next, { type i18n as I18n } from 'i18next';
+import type { i18n as I18n } from 'i18next';
 import { useState } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientQuestion } from '../../src/features/quiz/api/types';
 import { QuestionView } from '../../src/features/quiz/components/question-view';
@@ -16,6 +16,7 @@ import enCommon from '../../src/i18n/locales/en/common.json';
 import enQuiz from '../../src/i18n/locales/en/quiz.json';
 import zhCommon from '../../src/i18n/locales/zh-TW/common.json';
 import zhQuiz from '../../src/i18n/locales/zh-TW/quiz.json';
+import { testI18n } from '../support/test-i18n';
 
 /**
  * The question views as a learner meets them, one type at a time, in both languages: what a
@@ -32,17 +33,9 @@ beforeAll(async () => {
       escape: (v: string) => v.replace(/[^\w-]/gu, (c) => `\\${c}`),
     };
   }
-  i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: 'en',
-    ns: ['common', 'quiz'],
-    defaultNS: 'common',
-    resources: {
-      en: { common: enCommon, quiz: enQuiz },
-      'zh-TW': { common: zhCommon, quiz: zhQuiz },
-    },
-    interpolation: { escapeValue: false },
+  i18n = await testI18n({
+    en: { common: enCommon, quiz: enQuiz },
+    'zh-TW': { common: zhCommon, quiz: zhQuiz },
   });
 });
 afterEach(cleanup);

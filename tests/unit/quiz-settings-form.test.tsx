@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next, { type i18n as I18n } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { QuizMaterial } from '../../src/features/quiz/api/get-quiz-material';
@@ -15,6 +15,7 @@ import zhCommon from '../../src/i18n/locales/zh-TW/common.json';
 import zhSetup from '../../src/i18n/locales/zh-TW/quiz-setup.json';
 import { readExamSummary } from '../../src/lib/exam-summary';
 import { useAuthStore, type User } from '../../src/stores/auth-store';
+import { testI18n } from '../support/test-i18n';
 
 /**
  * The quiz settings form as a learner meets it (spec §2, §5; exam papers of issue 17): the
@@ -24,17 +25,9 @@ import { useAuthStore, type User } from '../../src/stores/auth-store';
 
 let i18n: I18n;
 beforeAll(async () => {
-  i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: 'en',
-    ns: ['common', 'quiz-setup'],
-    defaultNS: 'common',
-    resources: {
-      en: { common: enCommon, 'quiz-setup': enSetup },
-      'zh-TW': { common: zhCommon, 'quiz-setup': zhSetup },
-    },
-    interpolation: { escapeValue: false },
+  i18n = await testI18n({
+    en: { common: enCommon, 'quiz-setup': enSetup },
+    'zh-TW': { common: zhCommon, 'quiz-setup': zhSetup },
   });
 });
 
