@@ -13,6 +13,11 @@ import { zhMaterialForms } from '../../api/quizgen/builtin/zh-forms.js';
  * their class: an accepted answer that is another word, or the opposite, marks a wrong
  * learner right.
  */
+const at = (text: string, part: string) => {
+  const start = text.indexOf(part);
+  return { start, end: start + part.length };
+};
+
 describe('typed answers accept no other word', () => {
   it('takes no stage direction or gloss in parentheses as a Chinese key’s other name', () => {
     const text = '今年度新政府在這一塊——已經不叫新政府（笑容）——會有什麼樣的做法。';
@@ -42,10 +47,6 @@ describe('typed answers accept no other word', () => {
 });
 
 describe('true/false swaps no example', () => {
-  const at = (text: string, part: string) => {
-    const start = text.indexOf(part);
-    return { start, end: start + part.length };
-  };
   it('knows an answer the sentence gives as an example', () => {
     const en =
       'Observations that fall on the boundary of a bin (e.g., 5.0 percent) are allocated to the lower bin.';
@@ -64,10 +65,6 @@ describe('true/false swaps no example', () => {
 });
 
 describe('true/false swaps nothing in a sentence that claims nothing specific', () => {
-  const at = (text: string, part: string) => {
-    const start = text.indexOf(part);
-    return { start, end: start + part.length };
-  };
   it('knows a sentence whose rest is vague', () => {
     const text = 'For accountability, we’re building a few things.';
     expect(vagueClaim(text, at(text, 'accountability'))).toBe(true);

@@ -54,6 +54,12 @@ function termAnswer(a: DocAnalysis, text: string, within = '') {
 
 const option = (text: string): Distractor => ({ text, relation: 'head' });
 
+/** The options of a set that typedZhDistractors keeps for the key's blank. */
+function keptOptions(a: DocAnalysis, key: string, texts: string[]): string[] {
+  const { answer, sentence } = termAnswer(a, key);
+  return typedZhDistractors(a, answer, texts.map(option), sentence).map((d) => d.text);
+}
+
 function numberIn(text: string, value: string) {
   const numbers = findNumbers(text);
   const n = numbers.find((x) => x.text === value);
@@ -120,13 +126,7 @@ describe('options that are of the key’s kind and not a second right answer', (
       '兩家券商也想加入，但是交易模式還沒有確定。',
       '換成台幣的時候，手續費由銀行負責。',
     ]);
-    const { answer, sentence } = termAnswer(a, '銀行');
-    const kept = typedZhDistractors(
-      a,
-      answer,
-      [option('券商'), option('模式'), option('台幣')],
-      sentence,
-    ).map((d) => d.text);
+    const kept = keptOptions(a, '銀行', ['券商', '模式', '台幣']);
     expect(kept).toContain('券商');
     expect(kept).not.toContain('模式');
     expect(kept).not.toContain('台幣');
@@ -138,13 +138,7 @@ describe('options that are of the key’s kind and not a second right answer', (
       '這樣的規定勢必會影響業者，研討會上大家也提到了。',
       '金管會表示，下一次公聽會會在三月舉行，研討會則在四月。',
     ]);
-    const { answer, sentence } = termAnswer(a, '公聽會');
-    const kept = typedZhDistractors(
-      a,
-      answer,
-      [option('勢必會'), option('研討會'), option('金管會')],
-      sentence,
-    ).map((d) => d.text);
+    const kept = keptOptions(a, '公聽會', ['勢必會', '研討會', '金管會']);
     expect(kept).not.toContain('勢必會');
     expect(kept).toContain('研討會');
   });
@@ -155,13 +149,7 @@ describe('options that are of the key’s kind and not a second right answer', (
       '上個月辦這個座談會的時候，大家也談了公司法。',
       '公聽會跟研討會都有人提到同樣的問題。',
     ]);
-    const { answer, sentence } = termAnswer(a, '討論會');
-    const kept = typedZhDistractors(
-      a,
-      answer,
-      [option('座談會'), option('公聽會'), option('研討會')],
-      sentence,
-    ).map((d) => d.text);
+    const kept = keptOptions(a, '討論會', ['座談會', '公聽會', '研討會']);
     expect(kept).not.toContain('座談會');
     expect(kept).toContain('研討會');
   });
