@@ -287,7 +287,10 @@ async function main() {
     const ms = performance.now() - started;
     await writeFile(target, report(name, doc, settings, result, ms));
     const failures = checkQuiz(doc, settings, result);
-    await writeFile(path.join(o.out, 'checks', reportFile), checksReport(name, failures, result.notices));
+    await writeFile(
+      path.join(o.out, 'checks', reportFile),
+      checksReport(name, failures, result.notices),
+    );
     totals.asked += o.count;
     totals.produced += result.questions.length;
     console.log(

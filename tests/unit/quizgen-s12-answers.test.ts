@@ -119,9 +119,9 @@ describe('a stem that leans on the sentence before it carries that sentence', ()
 
 describe('a Latin key’s Chinese name is the whole name', () => {
   it('takes a quoted name whole and no head noun after 的 or a modifier', () => {
-    expect(materialAliases('這是我們稱之為「多元宇宙」（Plurality）的想法。', 'Plurality')).toEqual([
-      '多元宇宙',
-    ]);
+    expect(materialAliases('這是我們稱之為「多元宇宙」（Plurality）的想法。', 'Plurality')).toEqual(
+      ['多元宇宙'],
+    );
     expect(materialAliases('那個是分散式的社會（DeSoc）的概念。', 'DeSoc')).toEqual([]);
   });
 });

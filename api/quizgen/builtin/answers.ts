@@ -136,7 +136,11 @@ export function materialAliases(fullText: string, key: string): string[] {
     out.add(a);
   };
   const defined = out.size;
-  for (let at = fullText.indexOf(k); at >= 0 && out.size < defined + 3; at = fullText.indexOf(k, at + 1)) {
+  for (
+    let at = fullText.indexOf(k);
+    at >= 0 && out.size < defined + 3;
+    at = fullText.indexOf(k, at + 1)
+  ) {
     const after = fullText.slice(at + k.length, at + k.length + 60);
     const before = fullText.slice(Math.max(0, at - 60), at);
     // A Latin key inside a longer word ("AI" in "FAIR") is not the key.
