@@ -165,6 +165,19 @@ function reportFor(gradePath: string, header: string): string | undefined {
     const version = keys[lang]![sub!]!;
     return pick(`${version}-v4-basic`, file.replace(/\.grade\.md$/, '.md'));
   }
+  if (paired && rest.length === 3 && rest[0]!.startsWith('grades-')) {
+    // s11 on: grades-<set>/<level>/<doc>.X.grade.md with paired-keys/<set>-<level>.json
+    // ("new" is <set>-<level>/, "baseline" is baseline-<level>/).
+    const set = rest[0]!.slice('grades-'.length);
+    const level = rest[1]!;
+    const keys = json(join(sdir, 'paired-keys', `${set}-${level}.json`)) as Record<
+      string,
+      Record<string, string>
+    >;
+    const version = keys[paired[1]!]?.[paired[2]!];
+    if (!version) return undefined;
+    return pick(version === 'new' ? `${set}-${level}` : `baseline-${level}`, `${paired[1]}.md.md`);
+  }
   if (paired) {
     // s9, s10: grades/<set>/<doc>.X.grade.md with paired-keys/<set>.json.
     const set = rest[1]!;

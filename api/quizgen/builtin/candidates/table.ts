@@ -67,6 +67,8 @@ const IDENTIFIER = /^(?=.*\d)(?=.*[A-Za-z_])[A-Za-z0-9_.:-]{3,}$|^[A-Z0-9]+(?:[_
 const ROMANISED = /^[\p{Script=Latin}\p{M}ⁿ'’ -]+$/u;
 const PIVOT_HEADER =
   /^(?:row labels|column labels|grand total|(?:sum|count|average|max|min|product) of .+|列標籤|欄標籤|總計|加總 - .+|計數 - .+|平均值 - .+)$/i;
+/** A calendar year as a table writes it (1950, 2019). */
+const YEAR = /^(?:1[5-9]|20)\d{2}$/;
 const TOTAL_ROW = /^(?:grand total|total|subtotal|總計|合計|小計|總和)$/i;
 
 function typeColumn(header: string, values: string[], filled: number, rows: number): ColumnType {
@@ -117,13 +119,25 @@ export function tableModels(a: DocAnalysis): TableModel[] {
     const pivot =
       typed.some((c) => PIVOT_HEADER.test(c.header)) ||
       [...rows.values()].some((r) => [...r.values()].some((v) => /^grand total$|^總計$/i.test(v)));
-    // The key: the first column whose values name each row once (a name, a date, a term).
-    const key = typed.find(
-      (c) =>
-        ['text', 'date', 'categorical', 'identifier'].includes(c.type) &&
-        c.values.length >= table.rows.length * 0.6 &&
-        table.columns.get(c.header)!.filled >= table.rows.length * 0.9,
-    );
+    // The key: the first column whose values name each row once (a name, a date, a term);
+    // failing that, a column of years naming each row once (a season, a census year: tables of
+    // results or figures by year have no other key).
+    const filledRows = (c: TypedColumn) =>
+      table.columns.get(c.header)!.filled >= table.rows.length * 0.9;
+    const key =
+      typed.find(
+        (c) =>
+          ['text', 'date', 'categorical', 'identifier'].includes(c.type) &&
+          c.values.length >= table.rows.length * 0.6 &&
+          filledRows(c),
+      ) ??
+      typed.find(
+        (c) =>
+          c.type === 'numeric' &&
+          c.values.length === table.columns.get(c.header)!.filled &&
+          filledRows(c) &&
+          c.values.every((v) => YEAR.test(v)),
+      );
     if (!key) continue;
     key.type = 'key';
     // A column spelling the key in Latin letters (臺羅 beside 華語) gives any key away.
@@ -182,6 +196,7 @@ export function tableCandidates(a: DocAnalysis): TableCandidate[] {
         c.values.length >= Math.min(4, Math.max(MIN_ROWS, model.rows.size)) &&
         c.values.every((v) => [...v].length <= 40),
     );
+    const columnTurns = new Map<string, number>();
     for (const [id, row] of model.rows) {
       const entity = row.get(model.key.header);
       if (!entity || TOTAL_ROW.test(entity) || keyCounts.get(comparisonKey(entity))! > 1) continue;
@@ -192,11 +207,17 @@ export function tableCandidates(a: DocAnalysis): TableCandidate[] {
         const filled = model.table.columns.get(column.header)!.filled;
         // Sparse columns (a calendar's holiday names) hold what the table is about.
         const rare = 1 - filled / model.rows.size;
+        // Each column's rows are taken in their own stable order, a little less each, so the
+        // best facts of a table alternate between its columns (who won, the coach, the time)
+        // instead of asking one column row after row.
+        const turn = (columnTurns.get(column.header) ?? 0) + 1;
+        columnTurns.set(column.header, turn);
         const score =
           0.35 +
           0.35 * rare +
-          (column.type === 'text' ? 0.1 : 0) +
-          (column.type === 'numeric' ? 0.05 : 0);
+          (column.type === 'text' || column.type === 'categorical' ? 0.1 : 0) +
+          (column.type === 'numeric' ? 0.05 : 0) -
+          Math.min(0.05, 0.0005 * ((hashString(`${column.header}|${entity}`) % 97) + turn));
         const fact: Fact = { model, sentence, entity, column, value };
         const field = sentence.record!.find((f) => f.header === column.header)!;
         out.push({
