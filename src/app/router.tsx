@@ -67,6 +67,9 @@ const homeHandle: RouteHandle = {
       return Promise.all([
         import('./routes/home-page'),
         import('../features/materials/components/material-list-page'),
+        import('../features/materials/api/get-materials').then((m) =>
+          m.prefetchFirstMaterialsPage(),
+        ),
         i18n.loadNamespaces(['materials', 'offline']),
       ]);
     }
