@@ -5,6 +5,7 @@ import { useAuthStore } from '../../stores/auth-store';
 import { Toaster } from '../../components/ui/toast';
 import { Header } from './header';
 import { Footer } from './footer';
+import { useAfterFirstScreen } from '../../lib/use-after-first-screen';
 import './layout.css';
 
 const OfflineLayer = lazy(() => import('./offline-layer'));
@@ -14,6 +15,8 @@ export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const refreshProfile = useAuthStore((s) => s.refreshProfile);
+  // Sync and the banner (the on-device database) start after the page's first screen.
+  const offlineLayer = useAfterFirstScreen();
 
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -29,9 +32,11 @@ export function RootLayout() {
         {t('common.skipToContent')}
       </a>
       <Header />
-      <Suspense fallback={null}>
-        <OfflineLayer />
-      </Suspense>
+      {offlineLayer && (
+        <Suspense fallback={null}>
+          <OfflineLayer />
+        </Suspense>
+      )}
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>
