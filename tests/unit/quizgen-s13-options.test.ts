@@ -19,7 +19,7 @@ import {
  * passage here is written for these tests.
  */
 
-function material(paragraphs: string[], language: 'zh-TW' | 'en-US'): DocAnalysis {
+function material(paragraphs: string[], language: 'zh-TW' | 'en'): DocAnalysis {
   const doc: ExtractedDocument = {
     language,
     warnings: [],
@@ -96,7 +96,7 @@ describe('no second right answer: the material names the option as the key', () 
         'A quaking bog floats on water. A valley bog holds sedges. A quaking bog moves underfoot.',
         'Ecologists measure each valley bog, quaking bog and raised bog every year.',
       ],
-      'en-US',
+      'en',
     );
     const { answer, sentence } = termAnswer(a, 'blanket bog');
     const options = rankDistractors(a, sentence, answer, 0.5).map((d) => d.text);
@@ -162,5 +162,26 @@ describe('no junk: Chinese options glued from a sentence, or of another sense of
     const kept = typedZhDistractors(a, answer, opts, sentence).map((d) => d.text);
     expect(kept).toEqual(expect.arrayContaining(['研討會', '記者會']));
     expect(kept).not.toContain('基金會');
+  });
+});
+
+describe('no junk: a broad head makes no kind', () => {
+  it('offers no "… system" the material names far from the key', () => {
+    const a = material(
+      [
+        'Drivers in the city need a warning system before a turn.',
+        'A radar warning system reads the road. A camera warning system reads the signs.',
+        'The car reads the road every second.',
+        'The driver looks at the road.',
+        'The trip takes an hour.',
+        'The city has many roads.',
+        'A voting system in the council counts the ballots of every member.',
+        'The voting system changed in the spring, and the voting system is now open.',
+      ],
+      'en',
+    );
+    const { answer, sentence } = termAnswer(a, 'warning system');
+    const options = rankDistractors(a, sentence, answer, 0.5).map((d) => d.text);
+    expect(options).not.toContain('voting system');
   });
 });

@@ -201,6 +201,9 @@ function termDistractors(
     if (english && !english(term)) continue;
     if (isScriptMismatch(term.text, key.text)) continue;
     if (a.language === 'en' && !englishTermFits(a, sentence, answer, term, relation)) continue;
+    // "three-tier system" beside "augmented reality system": a head as broad as "system" or
+    // "approach" makes no kind; only a term the material names near the key is of its topic.
+    if (a.language === 'en' && relation === 'head' && !headNamesKind(key, term)) continue;
     const lengthGap = Math.abs(displayLength(term.text) - keyLength) / Math.max(keyLength, 1);
     const near = relation === 'sibling' ? 2 : relation === 'head' ? 1.5 : 0.5;
     const salience = Math.log1p((term.score / maxScore) * 20);
@@ -1115,4 +1118,22 @@ export function stemGivesKeyAway(
   }
   // A capitalised name completed by a number right after the blank ("Fortune 500").
   return /^\p{Lu}/u.test(answer.text) && /^\s+\d[\d.]*\b/u.test(after);
+}
+
+/** Heads too broad to make two compounds things of one kind ("… system", "… approach"). */
+const BROAD_HEADS = new Set(
+  'system systems model models approach approaches process processes framework frameworks structure structures issue issues problem problems area areas aspect aspects thing things side sides way ways kind kinds form forms part parts factor factors project projects thing stuff'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Whether two English compounds sharing a head are of one kind: a specific head ("control
+ * group", "test statistic") says so; a broad one ("system") only when the material names the
+ * two within three sentences of each other.
+ */
+function headNamesKind(key: Term, term: Term): boolean {
+  const head = key.text.toLowerCase().split(/\s+/).pop() ?? '';
+  if (!BROAD_HEADS.has(head)) return true;
+  return term.sentenceIds.some((i) => key.sentenceIds.some((j) => Math.abs(i - j) <= 3));
 }
