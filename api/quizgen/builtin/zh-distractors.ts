@@ -6,7 +6,6 @@ import type { TermKind } from './terms.js';
 import { taiwanWording } from '../text/zh-vocabulary.js';
 import { generalIdf, zhTagged } from './zh-importance.js';
 import { isAskableZh } from './zh-keys.js';
-import { modalHuiKey } from './zh-context.js';
 
 /**
  * Strict typing of Chinese distractors (and of the swaps that make a statement false). jieba's
@@ -276,6 +275,13 @@ const DISCOURSE_FRONT =
 const glued = new WeakMap<DocAnalysis, Map<string, boolean>>();
 
 /**
+ * Verbs the modal 會 ("will") stands before and a body's name hardly does (政委會去協調,
+ * 縣長會在下週回覆); not 都, 也, 是, 有, which follow any noun.
+ */
+const MODAL_HUI_VERB =
+  /^\s*(?:去|在|把|說|講|覺得|認為|想|幫|處理|協調|請|再|幫忙|提出|邀請|回覆|跟你|跟大家|希望|知道|發現)/u;
+
+/**
  * Whether a Chinese option is a piece of a sentence glued into one word: a discourse adverb
  * in front of a noun (基本上政府), or a word the material writes only before a verb with the
  * modal 會 (「政委會去協調」, 「政委會在…」): not a body or a meeting of the material.
@@ -286,7 +292,8 @@ export function gluedFragment(a: Pick<DocAnalysis, 'fullText'>, word: string): b
     [...word].length >= [...word.match(DISCOURSE_FRONT)![0]].length + 2
   )
     return true;
-  if (!word.endsWith('會') || [...word].length < 3) return false;
+  // A meeting (研討會都談過) is a noun whatever follows it.
+  if (!word.endsWith('會') || [...word].length < 3 || huiSense(word) === 'meeting') return false;
   let cache = glued.get(a as DocAnalysis);
   if (!cache) glued.set(a as DocAnalysis, (cache = new Map()));
   let known = cache.get(word);
@@ -296,7 +303,7 @@ export function gluedFragment(a: Pick<DocAnalysis, 'fullText'>, word: string): b
     let modal = 0;
     for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
       uses++;
-      if (modalHuiKey(text, { text: word, end: at + word.length })) modal++;
+      if (MODAL_HUI_VERB.test(text.slice(at + word.length))) modal++;
     }
     known = uses > 0 && modal === uses;
     cache.set(word, known);
