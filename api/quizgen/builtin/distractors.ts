@@ -26,6 +26,7 @@ import type { Term } from './keyphrases.js';
 import { definitionCandidates } from './candidates/definition.js';
 import { findNumbers, isRewritable, nearbyValues, renderNumber } from './numbers.js';
 import { typedZhDistractors } from './zh-distractors.js';
+import { namedAsSameThing, sameRoleCompound } from './same-thing.js';
 import { namedConceptsApart, namedTerms } from './en-named-terms.js';
 import {
   fragmentTerms,
@@ -88,6 +89,10 @@ function rankUncached(
   if (a.language === 'en' && answer.kind === 'term' && !englishKeyIsNoun(sentence, answer))
     return [];
   if (a.language === 'en' && !englishStemDiscriminates(sentence.text, answer)) return [];
+  // The stem spells the key another way ("IDA is basically the _____", "_____ 500 companies"):
+  // no set of options can hide it.
+  if (a.language === 'en' && answer.kind === 'term' && stemGivesKeyAway(sentence.text, answer))
+    return [];
   const ranked =
     answer.kind === 'number'
       ? numberDistractors(a, sentence, answer, closeness)
@@ -103,6 +108,10 @@ function rankUncached(
   for (const d of picked) {
     const key = variantKey(d.text);
     if (!key || keys.some((k) => k === key || k.includes(key) || key.includes(k))) continue;
+    // "response variable (outcome variable)", 「地方政府也就是縣市政府」: an option the material
+    // names as the key, or as its kind, is a second right answer.
+    if (answer.kind === 'term' && namedAsSameThing(a, answer.text, d.text)) continue;
+    if (a.language === 'en' && sameRoleCompound(answer.text, d.text)) continue;
     // "immersion therapy" beside "immersive therapy": one word spelled two ways fits as well.
     if (a.language === 'en' && shownTexts.some((t) => sameStemVariant(t, d.text))) continue;
     shownTexts.push(d.text);
@@ -192,6 +201,9 @@ function termDistractors(
     if (english && !english(term)) continue;
     if (isScriptMismatch(term.text, key.text)) continue;
     if (a.language === 'en' && !englishTermFits(a, sentence, answer, term, relation)) continue;
+    // "three-tier system" beside "augmented reality system": a head as broad as "system" or
+    // "approach" makes no kind; only a term the material names near the key is of its topic.
+    if (a.language === 'en' && relation === 'head' && !headNamesKind(key, term)) continue;
     const lengthGap = Math.abs(displayLength(term.text) - keyLength) / Math.max(keyLength, 1);
     const near = relation === 'sibling' ? 2 : relation === 'head' ? 1.5 : 0.5;
     const salience = Math.log1p((term.score / maxScore) * 20);
@@ -1060,4 +1072,68 @@ function englishShapeFits(a: DocAnalysis, term: Term): boolean {
   if (fragmentTerms(a).has(term.key)) return false;
   if (isFigureMark(term.text) || isIdiomFiller(term.text)) return false;
   return readsAsNameWhereUsed(a, term) && !modifierOnly(a, term);
+}
+
+/** A word's initials as an acronym ("Infocomm Development Authority" → IDA), from two words on. */
+function initialsOf(words: string[]): string {
+  return words
+    .filter((w) => !/^(?:of|and|for|the|in|on|to|&)$/i.test(w))
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
+}
+
+/**
+ * Whether an English stem gives its key away by spelling it another way: the key's acronym
+ * written outside the blank ("IDA is basically the _____" for "Infocomm Development
+ * Authority"), the words an acronym key stands for ("_____ infrastructure, the Internet and
+ * Communication Technology" for "ICT"), or a name's number right after the blank ("_____ 500
+ * companies": Fortune 500, Web 2.0, Industry 4.0 are names whose number only the key completes).
+ */
+export function stemGivesKeyAway(
+  sentence: string,
+  answer: { text: string; start: number; end: number },
+): boolean {
+  const before = sentence.slice(0, answer.start);
+  const after = sentence.slice(answer.end);
+  const rest = before + ' \u0000 ' + after;
+  const words = answer.text.split(/[\s-]+/).filter(Boolean);
+  const capitalised = words.filter((w) => /^\p{Lu}/u.test(w));
+  // The key's acronym elsewhere in the stem.
+  if (capitalised.length >= 2) {
+    const acronym = initialsOf(capitalised);
+    if (acronym.length >= 2 && new RegExp(`\\b${acronym}s?\\b`).test(rest)) return true;
+  }
+  // An acronym of the key spelled out elsewhere in the stem.
+  for (const w of words) {
+    if (!/^\p{Lu}{2,6}s?$/u.test(w)) continue;
+    const letters = w.replace(/s$/, '');
+    const restWords = rest.split(/[^\p{L}&]+/u).filter(Boolean);
+    for (let i = 0; i + letters.length <= restWords.length; i++) {
+      const run: string[] = [];
+      for (let j = i; j < restWords.length && run.length < letters.length + 3; j++) {
+        run.push(restWords[j]!);
+        if (initialsOf(run) === letters && /^\p{Lu}/u.test(run[0]!)) return true;
+      }
+    }
+  }
+  // A capitalised name completed by a number right after the blank ("Fortune 500").
+  return /^\p{Lu}/u.test(answer.text) && /^\s+\d[\d.]*\b/u.test(after);
+}
+
+/** Heads too broad to make two compounds things of one kind ("… system", "… approach"). */
+const BROAD_HEADS = new Set(
+  'system systems model models approach approaches process processes framework frameworks structure structures issue issues problem problems area areas aspect aspects thing things side sides way ways kind kinds form forms part parts factor factors project projects thing stuff'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Whether two English compounds sharing a head are of one kind: a specific head ("control
+ * group", "test statistic") says so; a broad one ("system") only when the material names the
+ * two within three sentences of each other.
+ */
+function headNamesKind(key: Term, term: Term): boolean {
+  const head = key.text.toLowerCase().split(/\s+/).pop() ?? '';
+  if (!BROAD_HEADS.has(head)) return true;
+  return term.sentenceIds.some((i) => key.sentenceIds.some((j) => Math.abs(i - j) <= 3));
 }

@@ -238,6 +238,12 @@ export function typedZhDistractors(
     // 勢必會, 一定會: an adverb or modal verb with the modal 會 ("will"), not 會 of 公聽會;
     // it is no name of a meeting or a council.
     if (modalHuiWord(d.text)) return false;
+    // 政委會 (「政委會去協調」), 基本上政府: a word glued to the modal 會 or to a discourse
+    // adverb in front is a piece of a sentence, never a thing the material names.
+    if (gluedFragment(a, d.text)) return false;
+    // 金管會 beside 公聽會, 攝影機 beside 大飛機: 會 and 機 end words of several categories
+    // (a meeting, a body; an aircraft, a device, a moment); the ending alone is no kind.
+    if (d.relation !== 'sibling' && !sameEndingSense(answer.text, d.text)) return false;
     if (sentence) {
       // 「五家_____」: a measure word before the blank takes only nouns it counts (家 counts
       // banks, not 模式 or 台幣); an option the material never counts so gives the key away.
@@ -260,6 +266,81 @@ export function typedZhDistractors(
         (o) => o.text !== d.text && !d.text.includes(o.text) && abbreviates(o.text, d.text),
       ),
   );
+}
+
+/** Discourse adverbs and connectives a speaker puts before a noun (基本上政府, 其實制度). */
+const DISCOURSE_FRONT =
+  /^(?:基本上|其實|當然|所以|然後|因為|就是|可能|一定|勢必|應該|還是|已經|也是|真的|現在|目前|大概|反正|總之|剛剛|剛才|另外|而且|但是|不過|甚至|尤其|特別是|包括|例如|比如|像是)/u;
+
+const glued = new WeakMap<DocAnalysis, Map<string, boolean>>();
+
+/**
+ * Verbs the modal 會 ("will") stands before and a body's name hardly does (政委會去協調,
+ * 縣長會在下週回覆); not 都, 也, 是, 有, which follow any noun.
+ */
+const MODAL_HUI_VERB =
+  /^\s*(?:去|在|把|說|講|覺得|認為|想|幫|處理|協調|請|再|幫忙|提出|邀請|回覆|跟你|跟大家|希望|知道|發現)/u;
+
+/**
+ * Whether a Chinese option is a piece of a sentence glued into one word: a discourse adverb
+ * in front of a noun (基本上政府), or a word the material writes only before a verb with the
+ * modal 會 (「政委會去協調」, 「政委會在…」): not a body or a meeting of the material.
+ */
+export function gluedFragment(a: Pick<DocAnalysis, 'fullText'>, word: string): boolean {
+  if (
+    DISCOURSE_FRONT.test(word) &&
+    [...word].length >= [...word.match(DISCOURSE_FRONT)![0]].length + 2
+  )
+    return true;
+  // A meeting (研討會都談過) is a noun whatever follows it.
+  if (!word.endsWith('會') || [...word].length < 3 || huiSense(word) === 'meeting') return false;
+  let cache = glued.get(a as DocAnalysis);
+  if (!cache) glued.set(a as DocAnalysis, (cache = new Map()));
+  let known = cache.get(word);
+  if (known === undefined) {
+    const text = a.fullText;
+    let uses = 0;
+    let modal = 0;
+    for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+      uses++;
+      if (MODAL_HUI_VERB.test(text.slice(at + word.length))) modal++;
+    }
+    known = uses > 0 && modal === uses;
+    cache.set(word, known);
+  }
+  return known;
+}
+
+/** What a word ending in 會 names: a meeting (公聽會, 記者會), a society, or a body (金管會, 協會). */
+function huiSense(text: string): string {
+  if (
+    /(?:聽|談|者|明|討|論|調|報|展|覽|唱|晚|舞|茶|年|餐|聚|表|享|流|宴|親|拜|審|歡|書)會$/u.test(
+      text,
+    )
+  )
+    return 'meeting';
+  if (/社會$/u.test(text)) return 'society';
+  return 'body';
+}
+
+/** What a word ending in 機 names: an aircraft (直升機), a moment or reason (危機, 動機), a device. */
+function jiSense(text: string): string {
+  if (/(?:飛|升|人|客|戰|鬥|貨|空|航空|運輸|民航|教練|私人)機$/u.test(text)) return 'aircraft';
+  if (/(?:危|動|契|時|商|轉|生|良|心|殺|投|玄|先|待|隨)機$/u.test(text) && [...text].length <= 3)
+    return 'moment';
+  return 'device';
+}
+
+/**
+ * Whether two words that end in 會 or 機 name things of one sense of that ending (a meeting
+ * for a meeting, an aircraft for an aircraft); words with other endings always agree here.
+ */
+export function sameEndingSense(key: string, option: string): boolean {
+  const last = key.slice(-1);
+  if (last !== option.slice(-1)) return true;
+  if (last === '會') return huiSense(key) === huiSense(option);
+  if (last === '機') return jiSense(key) === jiSense(option);
+  return true;
 }
 
 /** Modal verbs that stand before 會 ("will"): 可能會, 應該會. */
