@@ -27,6 +27,7 @@ import { enumeratedNeighbour, fixedByCollocation, glossedBeside } from './materi
 import { lacksFiniteVerb, talksAboutTheBook } from './material/statement-shape.js';
 import { findSpeakers, isSpeakerName, speakerWeight, type Speakers } from './material/speakers.js';
 import { pickRanked, RANK_POOL } from './rank.js';
+import { contextIds, testedText } from './restore-context.js';
 
 type Candidate = ClozeCandidate | DefinitionCandidate;
 
@@ -229,6 +230,8 @@ export function selectDrafts(
   /** How many chosen sentences start with the same word: ten stems starting alike is a pattern. */
   const openers = new Map<string, number>();
   const used = new Set<number>();
+  /** Sentences a chosen stem shows as its restored context. */
+  const shownAsContext = new Set<number>();
   /** Table rows already asked about, by their first cell: one question per plant, per date. */
   const usedSubjects = new Set<string>();
   const facts: Array<Set<string>> = [];
@@ -310,10 +313,17 @@ export function selectDrafts(
         const subject = candidate.sentence.record?.[0]?.value;
         if (!allowReuse && subject && usedSubjects.has(subject)) continue;
         if (!allowReuse && used.has(candidate.sentence.id)) continue;
-        const grams = charTrigrams(candidate.sentence.text);
+        // A stem shows its restored context whole: no question on a sentence another stem
+        // shows, nor a stem showing a sentence another question asks about (it would give that
+        // key away, or state a false statement's true version).
+        if (shownAsContext.has(candidate.sentence.id)) continue;
+        if (contextIds(candidate.sentence).some((id) => used.has(id))) continue;
+        const grams = charTrigrams(testedText(candidate.sentence));
         if (facts.some((f) => gramSimilarity(f, grams) >= SAME_FACT_SIMILARITY)) continue;
         const budgets = [ctx.mcqLongest.used, ctx.blankLongest.used];
         const draft = build(ctx, type, candidate, truth, speakers);
+        // A stem with its context restored tests its own sentence, not the context's fact.
+        if (draft && draft.fact === draft.sentence.text) draft.fact = testedText(draft.sentence);
         // The same fact from another place (a row repeated on a second sheet) is asked once.
         if (draft && isSameFact(draft)) continue;
         // No question answers another: its key is not shown by another question's stem or
@@ -419,6 +429,7 @@ export function selectDrafts(
       for (const x of new Set(distractorsOf(draft)))
         ctx.shownDistractors.set(x, (ctx.shownDistractors.get(x) ?? 0) + 1);
       used.add(draft.sentence.id);
+      for (const id of contextIds(draft.sentence)) shownAsContext.add(id);
       const subject = draft.sentence.record?.[0]?.value;
       if (subject) usedSubjects.add(subject);
       for (const key of draft.keys) ctx.usedKeys.add(comparisonKey(key));
