@@ -76,6 +76,18 @@ export function englishSentenceStandsAlone(text: string): boolean {
       if (next && /^(?:VERB|AUX|ADV)$/.test(next.pos)) return false;
     }
   }
+  // "For any given petition of, say, 5,000 people, there is.": a sentence ending on a
+  // function word has lost what it was about; "Not just through X, but …" has no subject.
+  if (
+    /\b(?:there (?:is|are|was|were)|the|a|an|of|to|for|with|and|or|but|because)\s*[.!]$/iu.test(t)
+  )
+    return false;
+  if (
+    /^Not (?:just|only)\b(?!\s+(?:is|are|was|were|do|does|did|can|could|will|would|has|have|had)\b)/u.test(
+      t,
+    )
+  )
+    return false;
   // Trailing off, or opened mid-thought.
   if (/(?:\.\.\.|…)\s*["”’]?$/u.test(t) || /\S(?:\.\.\.|…)\S/u.test(t)) return false;
   if (/^\p{Ll}/u.test(t)) return false;
@@ -196,7 +208,7 @@ const OPENED_POINTER =
  * they see …" (a reason given for something said before, with no main clause).
  */
 const BACK_CONNECTIVE =
-  /^(?:otherwise|meaning|which means|which is why|instead|in that case|in this case|if so|if not|that way|this way|even so|as such|because of (?:this|that)|for (?:this|that) reason|despite (?:this|that)|apart from (?:this|that)|other than that|besides that|after that|before that|same (?:thing|here))\b/i;
+  /^(?:otherwise|meaning|which means|which is why|instead(?! of)|in that case|in this case|if so|if not|that way|this way|even so|as such|because of (?:this|that)|for (?:this|that) reason|despite (?:this|that)|apart from (?:this|that)|other than that|besides that|after that|before that|same (?:thing|here))\b/i;
 /** "As with all automation, is to save …": an opening phrase, then a verb with no subject. */
 const NO_SUBJECT_AFTER_OPENING =
   /^(?:as with|like|unlike|with|for|in|on|at|by|from|through|about|regarding)\b[^,]{1,60},\s+(?:is|are|was|were|has|have|had|does|do|did|can|could|will|would|should|must|may|might)\b/i;
@@ -279,12 +291,23 @@ export function unresolvedPointer(text: string): boolean {
   const words = (t.match(/[\p{L}\d][\p{L}\d'’-]*/gu) ?? []).map((x) =>
     x.replace(/['’](?:s|re|ll|d|ve|m)$/iu, ''),
   );
-  const before = (i: number) => words.slice(0, i);
+  // "Second, it doesn't scale": an opener before the comma names nothing "it" could be.
+  const opener = /^(?:[\p{L}'’]+\s+){0,1}[\p{L}'’]+,/u.exec(t)?.[0].split(/\s+/u).length ?? 0;
+  const before = (i: number) => words.slice(Math.min(opener, i), i);
+  // "… just do that.", "… like that.": a pointer closing the sentence, with nothing after it.
+  if (/\b(?:do|does|did|doing|done|like|about|with|for|on|of)\s+that\s*[.!]?$/iu.test(t))
+    return true;
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!.toLowerCase();
     if (w === 'this' || w === 'these' || w === 'those') {
       const next = words[i + 1];
       if (next && TIME_AFTER_POINTER.test(next)) continue;
+      // "there is this website, pdis.tw": an introducing "this", named right after it.
+      if (
+        /^(?:there|have|has|got)$/iu.test(words[i - 1] ?? '') ||
+        (/^(?:is|['’]s)$/iu.test(words[i - 1] ?? '') && /^there$/iu.test(words[i - 2] ?? ''))
+      )
+        continue;
       // The noun after the pointer (or the one after an adjective) named earlier: resolved.
       const nouns = [next, words[i + 2]].filter((x): x is string => !!x && isContentWord(x));
       const earlier = new Set(before(i).filter(isContentWord).map(stem5));
