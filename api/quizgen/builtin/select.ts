@@ -245,7 +245,7 @@ export function selectDrafts(
       ? tableFacts.has(comparisonKey(draft.fact))
       : facts.some((f) => gramSimilarity(f, charTrigrams(draft.fact)) >= SAME_FACT_SIMILARITY);
 
-  const tryType = (type: QuestionType, truth: boolean): Draft | undefined => {
+  const tryType = (type: QuestionType, truth: boolean, lastResort = false): Draft | undefined => {
     // The best few of each quarter, then weighed down by the questions the quarter already has.
     const taken = new Array<number>(SECTIONS).fill(0);
     const shortlist: Array<(typeof base)[number] & { now: number }> = [];
@@ -257,6 +257,9 @@ export function selectDrafts(
       if (taken[section]! >= MAX_TRIES_PER_SLOT / 2 || (used.has(c.candidate.sentence.id) && !row))
         continue;
       if (!fits(type, c.candidate)) continue;
+      // A stem still leaning on a sentence the quiz cannot show is tried only when nothing
+      // else fills the slot (session 13): refused first, it never costs a question.
+      if (isLastResort(c.candidate) !== lastResort) continue;
       taken[section]!++;
       const group = groups.size > 1 ? (perGroup.get(groupOf(c.candidate.sentence)) ?? 0) : 0;
       const opener = openers.get(openerOf(c.candidate.sentence.text)) ?? 0;
@@ -363,6 +366,8 @@ export function selectDrafts(
       }
     }
     ctx.checkableTruths = false;
+    if (!lastResort && base.some((c) => isLastResort(c.candidate)))
+      return tryType(type, truth, true);
     return undefined;
   };
 
@@ -642,6 +647,11 @@ export function sameKeyedFact(x: Draft, y: Draft): boolean {
   const bare = (d: Draft) =>
     [...x.keys, ...y.keys].reduce((t, k) => (k.trim() ? t.split(k).join(' ') : t), d.fact);
   return gramSimilarity(charTrigrams(bare(x)), charTrigrams(bare(y))) >= SAME_KEYED_FACT_SIMILARITY;
+}
+
+/** A cloze candidate whose stem leans on a sentence that could not be restored. */
+function isLastResort(c: Candidate): boolean {
+  return 'lastResort' in c && c.lastResort === true;
 }
 
 function fits(type: QuestionType, c: Candidate): boolean {

@@ -23,6 +23,11 @@ export interface ClozeCandidate {
   answers: Answer[];
   /** Importance of the sentence × its best answer, 0..1 within the document. */
   score: number;
+  /**
+   * The stem leans on the sentence before and its context could not be restored: asked only
+   * when no other candidate fills a slot (session 13).
+   */
+  lastResort?: boolean;
 }
 
 const ANAPHORA_ZH = /^(?:這|此|它|其|他們|她們|這些|那些|該|上述|前述|因此|但|而|所以|同時)/;
@@ -57,7 +62,7 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
     // data", "the dashed line"), no spoken fragment leaning on the sentence before.
     if (a.language === 'en' && !englishSentenceStandsAlone(sentence.text)) continue;
     // "At the moment it's about _____ now.": a pointer whose referent could not be restored.
-    if (a.language === 'en' && leansOnPrevious(sentence.text)) continue;
+    const lastResort = a.language === 'en' && leansOnPrevious(sentence.text);
     // A Chinese transcript's host, interviewer or questioner frames the talk (「我是中山國中的
     // 喆曦」, 「像我們高中生也會有…」): their lines give no blank and no statement.
     if (speakers && isMinorSpeakerLine(speakers, sentence)) continue;
@@ -127,7 +132,12 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
       // A stem with its context restored is longer and shows more terms: it fills in.
       (anaphora || isRestored(sentence) ? 0.7 : 1) *
       lengthFit(sentence, a.language);
-    out.push({ sentence, answers: answers.map((x) => x.answer), score });
+    out.push({
+      sentence,
+      answers: answers.map((x) => x.answer),
+      score,
+      ...(lastResort ? { lastResort } : {}),
+    });
   }
   // 「A、B與C」: which of these is not one of what the passage lists (a relation item).
   out.push(
