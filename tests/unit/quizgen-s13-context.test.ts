@@ -9,6 +9,7 @@ import {
   testedText,
 } from '../../api/quizgen/builtin/restore-context.js';
 import { zhLacksContext, zhStatementText } from '../../api/quizgen/builtin/zh-context.js';
+import { restate } from '../../api/quizgen/builtin/restate.js';
 
 /*
  * Session 13 (decision 0057): a stem or statement stands on its own — every pointer resolved
@@ -129,6 +130,24 @@ describe('Chinese fragments opening mid-turn or pointing ahead', () => {
     expect(zhStatementText('在新竹租屋非常便宜……請繼續。', where)).toBe(undefined);
     expect(zhStatementText('新竹市去年設立了三座公共圖書館。', where)).toBe(
       '新竹市去年設立了三座公共圖書館。',
+    );
+  });
+});
+
+describe('a restated statement stays a whole claim', () => {
+  it('keeps a trailing example that is the object of its clause', () => {
+    const text =
+      'For every ferry line of, say, 300 passengers, there is, for example, a lifeboat drill each month.';
+    const at = text.indexOf('300');
+    const out = restate(text, { start: at, end: at + 3 }, 'en');
+    expect(out).not.toMatch(/there is\.$/u);
+    expect(out).toContain('lifeboat drill');
+    // A trailing example after a whole claim still goes.
+    const whole =
+      'The harbour office inspects every ferry before the summer season, for example, the two electric ones.';
+    const w = whole.indexOf('harbour');
+    expect(restate(whole, { start: w, end: w + 7 }, 'en')).toBe(
+      'The harbour office inspects every ferry before the summer season.',
     );
   });
 });
