@@ -110,10 +110,12 @@ describe('restored context: one fact per question, no stem showing another quest
     expect(contextIds(a.sentences[0]!)).toEqual([]);
   });
 
-  it('offers the restored stem, and never the leaning sentence alone', () => {
-    const stems = clozeCandidates(a).map((c) => c.sentence.text);
-    expect(stems.some((s) => s.startsWith('Otherwise'))).toBe(false);
-    expect(stems).toContain(`${context} ${leaning}`);
+  it('offers the leaning sentence alone only as a last resort', () => {
+    // Restoration is built but not wired into the cloze candidates (0057: wired, it broke the
+    // spread of single-type quizzes on a corpus talk): the leaning stem waits until nothing else
+    // fills a slot.
+    const leaningStems = clozeCandidates(a).filter((c) => c.sentence.text.startsWith('Otherwise'));
+    expect(leaningStems.every((c) => c.lastResort === true)).toBe(true);
   });
 });
 

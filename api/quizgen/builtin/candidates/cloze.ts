@@ -14,7 +14,7 @@ import { blankAfterPointer, modalHuiKey, zhLacksContext } from '../zh-context.js
 import { isEvaluativeAdjective, standsAsEnglishOption } from '../../text/en-lexicon.js';
 import { isEnglishAside, spellsAcronym } from '../en-asides.js';
 import { cutsEnglishWord, englishSentenceStandsAlone, leansOnPrevious } from '../en-standalone.js';
-import { isRestored, restoredContext } from '../restore-context.js';
+import { isRestored } from '../restore-context.js';
 import { isNounPhraseAt } from '../en-pos.js';
 
 /** A sentence and the answers that could be blanked in it, best first. */
@@ -45,9 +45,11 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
   const out: ClozeCandidate[] = [];
   const speakers = a.language === 'zh' ? findSpeakers(a.sentences) : undefined;
   // A run-on sentence of a Chinese talk (over 150 characters) lends its opening clauses.
-  // A sentence leaning on the one before it gets that one back as its context (decision 0052).
+  // restoredContext (decision 0052) would give a sentence leaning on the one before that one
+  // back as its context; not wired (0057: wired, single-type quizzes of a corpus talk lost their
+  // spread over the material).
   const sentences = a.sentences.flatMap((s) =>
-    lendsWindows(s, a.language) ? clauseWindows(s) : [restoredContext(a, s) ?? s],
+    lendsWindows(s, a.language) ? clauseWindows(s) : [s],
   );
   for (const sentence of sentences) {
     if (sentence.record) {
