@@ -404,7 +404,7 @@ export function boundedNumber(text: string, answer: { start: number; end: number
  */
 /** Words that make a sentence a guess rather than a claim (English and Chinese). */
 const HEDGED =
-  /\b(?:it seems|seems? to|seemed|appears? to|could be|could have|might|perhaps|possibly|probably|presumably|supposedly|suppose|it is possible|may be|may have)\b|也許|或許|似乎|說不定|恐怕/i;
+  /\b(?:it seems|seems? to|seemed|appears? to|could be|could have|might|maybe|perhaps|possibly|probably|presumably|supposedly|suppose|it is possible|may be|may have)\b|也許|或許|似乎|說不定|恐怕/i;
 
 export function isCheckableStatement(text: string): boolean {
   if (/[?？]|嗎[。！!」]?$|是不是|會不會|能不能|要不要|有沒有/.test(text)) return false;

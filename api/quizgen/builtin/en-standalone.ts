@@ -76,6 +76,18 @@ export function englishSentenceStandsAlone(text: string): boolean {
       if (next && /^(?:VERB|AUX|ADV)$/.test(next.pos)) return false;
     }
   }
+  // "For any given petition of, say, 5,000 people, there is.": a sentence ending on a
+  // function word has lost what it was about; "Not just through X, but …" has no subject.
+  if (
+    /\b(?:there (?:is|are|was|were)|the|a|an|of|to|for|with|and|or|but|because)\s*[.!]$/iu.test(t)
+  )
+    return false;
+  if (
+    /^Not (?:just|only)\b(?!\s+(?:is|are|was|were|do|does|did|can|could|will|would|has|have|had)\b)/u.test(
+      t,
+    )
+  )
+    return false;
   // Trailing off, or opened mid-thought.
   if (/(?:\.\.\.|…)\s*["”’]?$/u.test(t) || /\S(?:\.\.\.|…)\S/u.test(t)) return false;
   if (/^\p{Ll}/u.test(t)) return false;
@@ -184,9 +196,28 @@ export function readsAsName(sentence: string, start: number, end: number): boole
  * transcripts: the sentence before, from the same paragraph or turn, names what "it" is.
  */
 
-/** A subject pronoun or pointer after at most a few openers ("At the moment it's …"). */
+/**
+ * A subject pronoun or pointer after at most a few openers ("At the moment it's …", "If it's
+ * 2,000 people, …", "I think it's about …", "Meaning, if it's …").
+ */
 const OPENED_POINTER =
-  /^(?:(?:and|but|so|then|now|here|today|right now|at the moment|at this point|at that time|in fact|of course|actually|basically|also|still|again)\b[,\s]+){1,3}(?:it|they|this|that|these|those|he|she)\b/i;
+  /^(?:(?:and|but|so|then|now|here|today|right now|at the moment|at this point|at that time|in fact|of course|actually|basically|also|still|again|if|when|whether|because|since|although|though|unless|once|meaning|otherwise|i think|i guess|i believe|i mean|i would say|i['’]d say)\b[,\s]+){1,3}(?:it|they|this|that|these|those|he|she)\b/i;
+/**
+ * An opener that carries a condition, a cause or a referent from the sentence before:
+ * "Otherwise, all would be …", "Meaning, …", "Instead, …", "In that case, …", "Because what
+ * they see …" (a reason given for something said before, with no main clause).
+ */
+const BACK_CONNECTIVE =
+  /^(?:otherwise|meaning|which means|which is why|instead(?! of)|in that case|in this case|if so|if not|that way|this way|even so|as such|because of (?:this|that)|for (?:this|that) reason|despite (?:this|that)|apart from (?:this|that)|other than that|besides that|after that|before that|same (?:thing|here))\b/i;
+/** "As with all automation, is to save …": an opening phrase, then a verb with no subject. */
+const NO_SUBJECT_AFTER_OPENING =
+  /^(?:as with|like|unlike|with|for|in|on|at|by|from|through|about|regarding)\b[^,]{1,60},\s+(?:is|are|was|were|has|have|had|does|do|did|can|could|will|would|should|must|may|might)\b/i;
+/** Time words after "this"/"these": "this year", "these days" point at the speaker's time. */
+const TIME_AFTER_POINTER =
+  /^(?:year|years|time|times|week|weeks|month|months|day|days|morning|afternoon|evening|semester|term|century|decade|summer|winter|spring|autumn|fall|moment|point)$/i;
+/** Plural words that count as something a later "they" points at. */
+const PEOPLE =
+  /^(?:people|everyone|everybody|children|men|women|folks|staff|police|media|public)$/i;
 /** A subject that counts what came before: "Each one costs …", "Both of them …". */
 const COUNTED_POINTER =
   /^(?:each one|each of (?:them|these|those)|(?:both|all|one|some|many|most|none|either|neither) of (?:them|these|those|us))\b/i;
@@ -210,7 +241,12 @@ function contentWords(text: string): string[] {
  */
 export function leansOnPrevious(text: string): boolean {
   const t = text.trim();
+  if (BACK_CONNECTIVE.test(t) || NO_SUBJECT_AFTER_OPENING.test(t)) return true;
+  if (/^Because\b/u.test(t) && !/,\s/u.test(t)) return true;
+  if (unresolvedPointer(t)) return true;
   if (DUMMY_IT.test(t)) return false;
+  // "And this is how Taiwan became …": what is asked is the clause after it, with its subject.
+  if (/^(?:(?:and|so|but)\s+)?(?:this|that)\s+is\s+(?:how|why)\s+\S+\s+\S+/iu.test(t)) return false;
   if (OPENED_POINTER.test(t) || COUNTED_POINTER.test(t)) return true;
   // A subject "It" that is no dummy ("It involves …", "It was founded …") names what came before.
   if (/^It\b/u.test(t)) return true;
@@ -226,4 +262,78 @@ export function beyondRepair(text: string): boolean {
   if (/(?:\.\.\.|…)\s*["”’]?$/u.test(t) || /\S(?:\.\.\.|…)\S/u.test(t)) return true;
   if ((t.match(/"/g) ?? []).length % 2 === 1) return true;
   return (t.match(/“/g) ?? []).length !== (t.match(/”/g) ?? []).length;
+}
+
+/** Function words a pointer's referent never is. */
+function isContentWord(w: string): boolean {
+  return /^[\p{L}][\p{L}'’-]{2,}$/u.test(w) && !EN_STOPWORDS.has(w.toLowerCase());
+}
+
+/** The first five letters of a word, lower case: "borrowers" finds "borrower". */
+const stem5 = (w: string) =>
+  w
+    .toLowerCase()
+    .replace(/['’]s$/u, '')
+    .slice(0, 5);
+
+/**
+ * Session 13: a pointer inside the sentence whose referent the sentence does not give — "these
+ * borrowers", "this difference", "through this five", "have done this", "The more pervasive
+ * these things are", "they have placed" with nobody named, a non-dummy "it" before any noun
+ * ("If it's 2,000 people"). "this year", "these days" and a pointer whose noun the sentence
+ * names before it ("a test … this test") are resolved; "this is how/why …" asks the clause after
+ * it, which has its own subject.
+ */
+export function unresolvedPointer(text: string): boolean {
+  const t = text.trim();
+  if (/^(?:and |so |but )?(?:this|that) is (?:how|why|where|when)\b/iu.test(t)) return false;
+  // Words without their contraction ("it's" is "it"): the pointer is the word itself.
+  const words = (t.match(/[\p{L}\d][\p{L}\d'’-]*/gu) ?? []).map((x) =>
+    x.replace(/['’](?:s|re|ll|d|ve|m)$/iu, ''),
+  );
+  // "Second, it doesn't scale": an opener before the comma names nothing "it" could be.
+  const opener = /^(?:[\p{L}'’]+\s+){0,1}[\p{L}'’]+,/u.exec(t)?.[0].split(/\s+/u).length ?? 0;
+  const before = (i: number) => words.slice(Math.min(opener, i), i);
+  // "… just do that.", "… like that.": a pointer closing the sentence, with nothing after it.
+  if (/\b(?:do|does|did|doing|done|like|about|with|for|on|of)\s+that\s*[.!]?$/iu.test(t))
+    return true;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!.toLowerCase();
+    if (w === 'this' || w === 'these' || w === 'those') {
+      const next = words[i + 1];
+      if (next && TIME_AFTER_POINTER.test(next)) continue;
+      // "there is this website, pdis.tw": an introducing "this", named right after it.
+      if (
+        /^(?:there|have|has|got)$/iu.test(words[i - 1] ?? '') ||
+        (/^(?:is|['’]s)$/iu.test(words[i - 1] ?? '') && /^there$/iu.test(words[i - 2] ?? ''))
+      )
+        continue;
+      // The noun after the pointer (or the one after an adjective) named earlier: resolved.
+      const nouns = [next, words[i + 2]].filter((x): x is string => !!x && isContentWord(x));
+      const earlier = new Set(before(i).filter(isContentWord).map(stem5));
+      if (nouns.some((x) => earlier.has(stem5(x)))) continue;
+      return true;
+    }
+    if (w === 'they' || w === 'them' || w === 'their') {
+      // Somebody plural named before: "Students said they …", "the MPs … their".
+      const plural = before(i).some(
+        (x) => isContentWord(x) && (/[^s'’]s$/iu.test(x) || PEOPLE.test(x) || /^\p{Lu}/u.test(x)),
+      );
+      if (!plural) return true;
+    }
+    if (w === 'it' || w === 'its') {
+      if (DUMMY_IT.test(words.slice(Math.max(0, i - 3)).join(' '))) continue;
+      // "it" before any noun of the sentence has nothing in it to point at.
+      if (!before(i).some(isContentWord)) {
+        // A dummy subject: "it is possible that …", "it takes 10 years to …".
+        const rest = words
+          .slice(i + 1, i + 4)
+          .join(' ')
+          .toLowerCase();
+        if (/^(?:is|was|['’]s)?\s*(?:\w+ )?(?:to|that)\b/u.test(rest)) continue;
+        return true;
+      }
+    }
+  }
+  return false;
 }

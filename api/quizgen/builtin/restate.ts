@@ -139,7 +139,16 @@ function restateEn(input: string): string {
   // A trailing restatement or example: ", i.e., …", ", e.g., …", ", that is, …" at the end.
   const tail =
     /,\s*(?:i\.e\.|e\.g\.|that is,|for example,|for instance,)\s*[^\uE000\uE001()]*$/iu.exec(out);
-  if (tail && tail.index >= 30) out = `${out.slice(0, tail.index).replace(/[,;:\s]+$/u, '')}.`;
+  // Only when what stays is a whole claim: "…, there is, for example, …" cut after "there
+  // is" leaves a fragment ("… 5,000 people, there is."), and the example was its object.
+  if (
+    tail &&
+    tail.index >= 30 &&
+    !/\b(?:is|are|was|were|be|been|has|have|had|the|a|an|of|to|for|with|and|or|but|because|than|as|like|such|include|includes|including)$/iu.test(
+      out.slice(0, tail.index).replace(/[,;:\s]+$/u, ''),
+    )
+  )
+    out = `${out.slice(0, tail.index).replace(/[,;:\s]+$/u, '')}.`;
   out = semicolonClause(
     out,
     /;\s+/u,

@@ -13,13 +13,32 @@ import { zhLacksContext } from './zh-context.js';
  * seven on unseen transcripts.
  */
 
-/** Sentences made by restoring context: weighed down, they fill in rather than displace. */
-const restored = new WeakSet<AnalysedSentence>();
+/** Sentences made by restoring context, each with the leaning sentence it was made from. */
+const restored = new WeakMap<AnalysedSentence, AnalysedSentence>();
 
 /** Whether a sentence is a leaning one with its context restored. */
 export function isRestored(sentence: AnalysedSentence): boolean {
   return restored.has(sentence);
 }
+
+/**
+ * The text a question on the sentence tests: a restored sentence's own text, without the
+ * context before it. Two questions are the same fact only when what they test overlaps: the
+ * context sentence, asked on its own, tests another fact than the leaning one shown after it
+ * (session 13: comparing the joined text refused the context sentence's own question, or the
+ * restored one, as "the same fact", and a single-type quiz lost the candidates of a quarter).
+ */
+export function testedText(sentence: AnalysedSentence): string {
+  return restored.get(sentence)?.text ?? sentence.text;
+}
+
+/** The ids of the sentences a restored sentence shows as its context (none for others). */
+export function contextIds(sentence: AnalysedSentence): number[] {
+  return contexts.get(sentence) ?? [];
+}
+
+/** The context sentences' ids of each joined sentence. */
+const contexts = new WeakMap<AnalysedSentence, number[]>();
 
 /**
  * The sentence with its context restored (see withPreviousSentence), or undefined when it
@@ -45,7 +64,7 @@ export function restoredContext(
             leansOnPrevious,
             (t) => englishSentenceStandsAlone(t) && !isEnglishAside(t),
           );
-  if (joined) restored.add(joined);
+  if (joined) restored.set(joined, sentence);
   return joined;
 }
 
@@ -112,7 +131,7 @@ export function withPreviousSentence(
     xs
       .filter((x) => !context.includes(x.text.toLowerCase()))
       .map((x) => ({ ...x, start: x.start + shift, end: x.end + shift }));
-  return {
+  const joined: AnalysedSentence = {
     ...sentence,
     start: prev.start,
     text,
@@ -123,4 +142,9 @@ export function withPreviousSentence(
     mentions: moved(sentence.mentions),
     numbers: moved(sentence.numbers),
   };
+  contexts.set(
+    joined,
+    before.map((x) => x.id),
+  );
+  return joined;
 }

@@ -27,6 +27,7 @@ import { enumeratedNeighbour, fixedByCollocation, glossedBeside } from './materi
 import { lacksFiniteVerb, talksAboutTheBook } from './material/statement-shape.js';
 import { findSpeakers, isSpeakerName, speakerWeight, type Speakers } from './material/speakers.js';
 import { pickRanked, RANK_POOL } from './rank.js';
+import { contextIds, testedText } from './restore-context.js';
 
 type Candidate = ClozeCandidate | DefinitionCandidate;
 
@@ -230,6 +231,8 @@ export function selectDrafts(
   /** How many chosen sentences start with the same word: ten stems starting alike is a pattern. */
   const openers = new Map<string, number>();
   const used = new Set<number>();
+  /** Sentences a chosen stem shows as its restored context. */
+  const shownAsContext = new Set<number>();
   /** Table rows already asked about, by their first cell: one question per plant, per date. */
   const usedSubjects = new Set<string>();
   const facts: Array<Set<string>> = [];
@@ -243,7 +246,7 @@ export function selectDrafts(
       ? tableFacts.has(comparisonKey(draft.fact))
       : facts.some((f) => gramSimilarity(f, charTrigrams(draft.fact)) >= SAME_FACT_SIMILARITY);
 
-  const tryType = (type: QuestionType, truth: boolean): Draft | undefined => {
+  const tryType = (type: QuestionType, truth: boolean, lastResort = false): Draft | undefined => {
     // The best few of each quarter, then weighed down by the questions the quarter already has.
     const taken = new Array<number>(SECTIONS).fill(0);
     const shortlist: Array<(typeof base)[number] & { now: number }> = [];
@@ -255,6 +258,9 @@ export function selectDrafts(
       if (taken[section]! >= MAX_TRIES_PER_SLOT / 2 || (used.has(c.candidate.sentence.id) && !row))
         continue;
       if (!fits(type, c.candidate)) continue;
+      // A stem still leaning on a sentence the quiz cannot show is tried only when nothing
+      // else fills the slot (session 13): refused first, it never costs a question.
+      if (isLastResort(c.candidate) !== lastResort) continue;
       taken[section]!++;
       const group = groups.size > 1 ? (perGroup.get(groupOf(c.candidate.sentence)) ?? 0) : 0;
       const opener = openers.get(openerOf(c.candidate.sentence.text)) ?? 0;
@@ -311,10 +317,17 @@ export function selectDrafts(
         const subject = candidate.sentence.record?.[0]?.value;
         if (!allowReuse && subject && usedSubjects.has(subject)) continue;
         if (!allowReuse && used.has(candidate.sentence.id)) continue;
-        const grams = charTrigrams(candidate.sentence.text);
+        // A stem shows its restored context whole: no question on a sentence another stem
+        // shows, nor a stem showing a sentence another question asks about (it would give that
+        // key away, or state a false statement's true version).
+        if (shownAsContext.has(candidate.sentence.id)) continue;
+        if (contextIds(candidate.sentence).some((id) => used.has(id))) continue;
+        const grams = charTrigrams(testedText(candidate.sentence));
         if (facts.some((f) => gramSimilarity(f, grams) >= SAME_FACT_SIMILARITY)) continue;
         const budgets = [ctx.mcqLongest.used, ctx.blankLongest.used];
         const draft = build(ctx, type, candidate, truth, speakers);
+        // A stem with its context restored tests its own sentence, not the context's fact.
+        if (draft && draft.fact === draft.sentence.text) draft.fact = testedText(draft.sentence);
         // The same fact from another place (a row repeated on a second sheet) is asked once.
         if (draft && isSameFact(draft)) continue;
         // No question answers another: its key is not shown by another question's stem or
@@ -354,6 +367,8 @@ export function selectDrafts(
       }
     }
     ctx.checkableTruths = false;
+    if (!lastResort && base.some((c) => isLastResort(c.candidate)))
+      return tryType(type, truth, true);
     return undefined;
   };
 
@@ -420,6 +435,7 @@ export function selectDrafts(
       for (const x of new Set(distractorsOf(draft)))
         ctx.shownDistractors.set(x, (ctx.shownDistractors.get(x) ?? 0) + 1);
       used.add(draft.sentence.id);
+      for (const id of contextIds(draft.sentence)) shownAsContext.add(id);
       const subject = draft.sentence.record?.[0]?.value;
       if (subject) usedSubjects.add(subject);
       for (const key of draft.keys) ctx.usedKeys.add(comparisonKey(key));
@@ -632,6 +648,11 @@ export function sameKeyedFact(x: Draft, y: Draft): boolean {
   const bare = (d: Draft) =>
     [...x.keys, ...y.keys].reduce((t, k) => (k.trim() ? t.split(k).join(' ') : t), d.fact);
   return gramSimilarity(charTrigrams(bare(x)), charTrigrams(bare(y))) >= SAME_KEYED_FACT_SIMILARITY;
+}
+
+/** A cloze candidate whose stem leans on a sentence that could not be restored. */
+function isLastResort(c: Candidate): boolean {
+  return 'lastResort' in c && c.lastResort === true;
 }
 
 function fits(type: QuestionType, c: Candidate): boolean {

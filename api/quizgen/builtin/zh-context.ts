@@ -20,8 +20,25 @@ const OUR_PLACE = /我們(?:的)?國家|我們這邊|我們這裡|我們這裏|�
  * speaker's own place (在我們國家…). Used for every question type.
  */
 export function zhLacksContext(text: string): boolean {
-  return POINTS_BACK.test(text) || OUR_PLACE.test(text);
+  return (
+    POINTS_BACK.test(text) ||
+    OUR_PLACE.test(text) ||
+    POINTS_AHEAD.test(text) ||
+    OPENS_MID_TURN.test(text.trim())
+  );
 }
+
+/**
+ * Session 13: a sentence pointing at what follows it in the talk (「可以用以下的例子比較」,
+ * 「如下」): the learner never sees what it points at.
+ */
+const POINTS_AHEAD = /以下(?:的)?(?:例子|幾|這|說明|內容|方式|做法|問題|部分)|如下[：:，,。]?/u;
+/**
+ * A sentence that opens inside a turn — after an ellipsis or a comma the transcript kept
+ * (「……就是兩個禮拜後」, 「，這一個東西…」): it has no subject of its own (hold-out graders:
+ * "verbatim fragment starting with 「……」, no subject or context").
+ */
+const OPENS_MID_TURN = /^(?:[…⋯]|\.{2,}|[，,、；;：:])/u;
 
 /**
  * A blank standing right after a pointer (「這樣的_____」, 「這個_____」, 「該_____」): the
@@ -81,6 +98,8 @@ export function zhStatementText(
   if (zhLacksContext(text) || DEICTIC.test(text) || PRONOUN.test(text)) return undefined;
   if (ADDRESSED.test(text) || SPOKEN.test(text) || LOOSE.test(text)) return undefined;
   if (NO_SUBJECT.test(text)) return undefined;
+  // Trailing off or two remarks run together by an ellipsis (「…非常容易……請繼續。」).
+  if (/[…⋯]|\.{3}/u.test(text)) return undefined;
   if (!/(?<!自)我(?!們)/u.test(text)) return text;
   // In a transcript the speaker of the turn; in a column or essay without speaker labels,
   // the author (「我與…協力啟動」 → 「作者與…協力啟動」).

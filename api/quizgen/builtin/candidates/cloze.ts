@@ -13,7 +13,8 @@ import { zhListCandidates } from '../zh-enumeration.js';
 import { blankAfterPointer, modalHuiKey, zhLacksContext } from '../zh-context.js';
 import { isEvaluativeAdjective, standsAsEnglishOption } from '../../text/en-lexicon.js';
 import { isEnglishAside, spellsAcronym } from '../en-asides.js';
-import { cutsEnglishWord, englishSentenceStandsAlone } from '../en-standalone.js';
+import { cutsEnglishWord, englishSentenceStandsAlone, leansOnPrevious } from '../en-standalone.js';
+import { isRestored } from '../restore-context.js';
 import { isNounPhraseAt } from '../en-pos.js';
 
 /** A sentence and the answers that could be blanked in it, best first. */
@@ -22,6 +23,11 @@ export interface ClozeCandidate {
   answers: Answer[];
   /** Importance of the sentence × its best answer, 0..1 within the document. */
   score: number;
+  /**
+   * The stem leans on the sentence before and its context could not be restored: asked only
+   * when no other candidate fills a slot (session 13).
+   */
+  lastResort?: boolean;
 }
 
 const ANAPHORA_ZH = /^(?:這|此|它|其|他們|她們|這些|那些|該|上述|前述|因此|但|而|所以|同時)/;
@@ -39,6 +45,9 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
   const out: ClozeCandidate[] = [];
   const speakers = a.language === 'zh' ? findSpeakers(a.sentences) : undefined;
   // A run-on sentence of a Chinese talk (over 150 characters) lends its opening clauses.
+  // restoredContext (decision 0052) would give a sentence leaning on the one before that one
+  // back as its context; not wired (0057: wired, single-type quizzes of a corpus talk lost their
+  // spread over the material).
   const sentences = a.sentences.flatMap((s) =>
     lendsWindows(s, a.language) ? clauseWindows(s) : [s],
   );
@@ -54,6 +63,8 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
     // Round 5: a stem or statement the learner can read alone — no figure to look at ("these
     // data", "the dashed line"), no spoken fragment leaning on the sentence before.
     if (a.language === 'en' && !englishSentenceStandsAlone(sentence.text)) continue;
+    // "At the moment it's about _____ now.": a pointer whose referent could not be restored.
+    const lastResort = a.language === 'en' && leansOnPrevious(sentence.text);
     // A Chinese transcript's host, interviewer or questioner frames the talk (「我是中山國中的
     // 喆曦」, 「像我們高中生也會有…」): their lines give no blank and no statement.
     if (speakers && isMinorSpeakerLine(speakers, sentence)) continue;
@@ -120,9 +131,15 @@ export function clozeCandidates(a: DocAnalysis): ClozeCandidate[] {
     const central = Math.sqrt(sentence.centrality / maxCentrality);
     const score =
       (0.55 * central + 0.45 * answers[0]!.weight) *
-      (anaphora ? 0.7 : 1) *
+      // A stem with its context restored is longer and shows more terms: it fills in.
+      (anaphora || isRestored(sentence) ? 0.7 : 1) *
       lengthFit(sentence, a.language);
-    out.push({ sentence, answers: answers.map((x) => x.answer), score });
+    out.push({
+      sentence,
+      answers: answers.map((x) => x.answer),
+      score,
+      ...(lastResort ? { lastResort } : {}),
+    });
   }
   // 「A、B與C」: which of these is not one of what the passage lists (a relation item).
   out.push(
