@@ -195,7 +195,7 @@ export function sameAnswerForms(accepted: readonly string[]): Array<{ form: stri
     if (!/^(?:the|a|an)\s/i.test(key) && !han) add(`the ${key}`, 'leading article');
   }
   // Numbers: digits ↔ words, percent spellings, unit spellings.
-  const digits = /(?<![\d.])(\d{1,2})(?![\d.])/.exec(key);
+  const digits = /(?<![\d.,])(\d{1,2})(?![\d.,])/.exec(key);
   if (digits && !/%/.test(key)) {
     const n = Number(digits[1]);
     const words = han ? chineseWords(n) : englishWords(n);

@@ -67,6 +67,8 @@ describe('the report line says what the checker also marks right', () => {
     expect(sameAnswerLine(['NGOs'])).toContain('“NGO” (singular)');
     expect(sameAnswerLine(['40%'])).toContain('“40 percent” (percent)');
     expect(sameAnswerLine(['12 km'])).toContain('(number in words)');
+    // A digit group of a larger number is not a small number to spell.
+    expect(sameAnswerLine(['2,000 people'])).not.toContain('number in words');
     expect(sameAnswerLine(['臺北盆地'])).toContain('“台北盆地” (台/臺)');
     expect(sameAnswerLine(['二十五年'])).toContain('“25年” (digits)');
     // A numeral inside a term is not offered as digits.

@@ -13,12 +13,12 @@ import { markedTerms, zhTagged } from './zh-importance.js';
  * material, not a word list: a name, a number, an acronym, a term the material defines, names
  * or quotes, or a term it uses again elsewhere (the material's own vocabulary). A one-off
  * wording of a single sentence, or a word that describes rather than names (an adjective, a
- * distinguishing word such as 大型, an idiom such as 財力雄厚, a quantity such as 很多), is one
+ * distinguishing word such as 大型, a quantity such as 很多), is one
  * choice of words among several: such a slot is left to another candidate or another type.
  */
 
 /** jieba tags of words that describe, quantify or set phrase rather than name something. */
-const ZH_DESCRIBING = /^(?:a|ad|an|ag|b|z|l|i|d|m|mq|r|u|c|p|f)$/;
+const ZH_DESCRIBING = /^(?:a|ad|an|ag|b|z|d|m|mq|r|u|c|p|f)$/;
 
 export function recallableTypedKey(
   a: DocAnalysis,
