@@ -34,6 +34,7 @@ import {
   type QuizLanguage,
   type QuizSettings,
 } from '../api/quizgen/types.js';
+import { sameAnswerLine } from '../api/scoring/short-answer.js';
 import { noticeTexts, renderNotice } from '../src/features/quiz/lib/generation-notices.js';
 import enQuizSetup from '../src/i18n/locales/en/quiz-setup.json' with { type: 'json' };
 import zhQuizSetup from '../src/i18n/locales/zh-TW/quiz-setup.json' with { type: 'json' };
@@ -189,7 +190,10 @@ function report(
       lines.push(
         `- blank ${b.id}: ${b.options.map((o) => (o.id === b.correctOptionId ? `**✔ ${quote(o.text)}**` : quote(o.text))).join(' · ')}`,
       );
-    if (q.acceptedAnswers) lines.push(`- accepted: ${q.acceptedAnswers.map(quote).join(' · ')}`);
+    if (q.acceptedAnswers) {
+      lines.push(`- accepted: ${q.acceptedAnswers.map(quote).join(' · ')}`);
+      lines.push(`- ${sameAnswerLine(q.acceptedAnswers)}`);
+    }
     if (q.type !== 'true_false') lines.push('', `Key: ${keyTexts(q).map(quote).join(', ')}`);
     lines.push(
       '',

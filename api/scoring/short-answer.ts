@@ -117,3 +117,149 @@ export function shortAnswerMatches(given: string, accepted: readonly string[]): 
   // head such as 朋友 taken off either side): an edit distance would accept a different term that looks alike.
   return keys.size > 0 && accepted.some((answer) => [...forms(answer)].some((f) => keys.has(f)));
 }
+
+const EN_UNDER_TWENTY = Object.entries(EN_NUMBER_WORDS)
+  .filter(([, v]) => v < 20)
+  .sort((a, b) => a[1] - b[1])
+  .map(([w]) => w);
+const EN_TENS = Object.fromEntries(
+  Object.entries(EN_NUMBER_WORDS)
+    .filter(([, v]) => v >= 20 && v < 100)
+    .map(([w, v]) => [v, w]),
+) as Record<number, string>;
+const ZH_DIGITS = '零一二三四五六七八九';
+
+/** 0–99 in English words (42 → forty-two); undefined above. */
+function englishWords(n: number): string | undefined {
+  if (!Number.isInteger(n) || n < 0 || n >= 100) return undefined;
+  if (n < 20) return EN_UNDER_TWENTY[n];
+  return n % 10 ? `${EN_TENS[n - (n % 10)]}-${EN_UNDER_TWENTY[n % 10]}` : EN_TENS[n];
+}
+
+/** 0–99 in Chinese numerals (25 → 二十五, 10 → 十); undefined above. */
+function chineseWords(n: number): string | undefined {
+  if (!Number.isInteger(n) || n < 0 || n >= 100) return undefined;
+  if (n < 10) return ZH_DIGITS[n];
+  const tens = Math.floor(n / 10);
+  return `${tens > 1 ? ZH_DIGITS[tens] : ''}十${n % 10 ? ZH_DIGITS[n % 10] : ''}`;
+}
+
+/** Unit spellings the checker reads as one (a sample of UNITS, for the report line). */
+const UNIT_SPELLINGS = [
+  ['km', 'kilometres', '公里'],
+  ['cm', 'centimetres', '公分'],
+  ['kg', 'kilograms', '公斤'],
+  ['m', 'metres', '公尺'],
+  ['g', 'grams', '公克'],
+  ['°C', 'degrees Celsius', '℃'],
+  ['hours', 'h', '小時'],
+  ['minutes', 'min', '分鐘'],
+  ['years', 'yrs', '年'],
+];
+
+/**
+ * Other forms the checker marks right for a key, each with what it differs in — for the report
+ * a grader reads, so "only NGOs is accepted" is not assumed when NGO is as well. Every form here
+ * is checked through shortAnswerMatches, so the list never claims more than the checker does.
+ */
+export function sameAnswerForms(accepted: readonly string[]): Array<{ form: string; why: string }> {
+  const key = accepted[0]?.trim();
+  if (!key) return [];
+  const out: Array<{ form: string; why: string }> = [];
+  const add = (form: string | undefined, why: string) => {
+    if (!form || form === key || accepted.includes(form)) return;
+    if (out.some((o) => o.form === form || (o.why === why && why !== 'generic word'))) return;
+    if (shortAnswerMatches(form, accepted)) out.push({ form, why });
+  };
+  const latin = /[A-Za-z]/.test(key);
+  const han = /\p{Script=Han}/u.test(key);
+  if (latin) {
+    add(key === key.toLowerCase() ? key.toUpperCase() : key.toLowerCase(), 'case');
+    if (/\w-\w/.test(key)) add(key.replace(/(?<=\w)-(?=\w)/g, ' '), 'hyphen/space');
+    else if (/[A-Za-z] [A-Za-z]/.test(key))
+      add(key.replace(/(?<=[A-Za-z]) (?=[A-Za-z])/g, '-'), 'hyphen/space');
+    const last = /([A-Za-z]+)$/.exec(key)?.[1];
+    if (last) {
+      const one = singular(last.toLowerCase());
+      if (one !== last.toLowerCase() && last.toLowerCase().startsWith(one))
+        add(key.slice(0, key.length - last.length) + last.slice(0, one.length), 'singular');
+      else if (!/\d/.test(key)) {
+        const plural = /[^aeiou]y$/i.test(last)
+          ? `${key.slice(0, -1)}ies`
+          : /(?:s|x|z|ch|sh)$/i.test(last)
+            ? `${key}es`
+            : `${key}s`;
+        add(plural, 'plural');
+      }
+    }
+    if (!/^(?:the|a|an)\s/i.test(key) && !han) add(`the ${key}`, 'leading article');
+  }
+  // Numbers: digits ↔ words, percent spellings, unit spellings.
+  const digits = /(?<![\d.,])(\d{1,2})(?![\d.,])/.exec(key);
+  if (digits && !/%/.test(key)) {
+    const n = Number(digits[1]);
+    const words = han ? chineseWords(n) : englishWords(n);
+    if (words)
+      add(
+        key.replace(digits[0], han ? words : `${words}`),
+        han ? 'Chinese numeral' : 'number in words',
+      );
+  }
+  const wordRun = latin ? new RegExp(EN_NUMBER_RUN.source, 'i').exec(key) : null;
+  if (wordRun) add(key.replace(wordRun[0], englishNumber(wordRun[0].toLowerCase())), 'digits');
+  // A Chinese numeral as digits only where the key is a number (二十五年), not a term (三權分立).
+  const zhRun = han
+    ? /^[零〇一二兩三四五六七八九十百千萬億]+(?=\p{Script=Han}{0,2}$)/u.exec(key)
+    : null;
+  if (zhRun) {
+    const value = parseChineseNumeral(zhRun[0]);
+    if (value !== undefined && Number.isFinite(value))
+      add(key.replace(zhRun[0], String(value)), 'digits');
+  }
+  const pct = /(\d+(?:\.\d+)?)\s*%/.exec(key);
+  if (pct) add(key.replace(pct[0], han ? `百分之${pct[1]}` : `${pct[1]} percent`), 'percent');
+  for (const spellings of UNIT_SPELLINGS) {
+    const at = spellings.findIndex((u) =>
+      new RegExp(`(?<=\\d)\\s*${u.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'iu').test(
+        key,
+      ),
+    );
+    if (at < 0) continue;
+    const other = spellings[(at + 1) % spellings.length]!;
+    add(
+      key.replace(new RegExp(`(?<=\\d)\\s*${spellings[at]}(?![\\p{L}])`, 'iu'), ` ${other}`),
+      'unit spelling',
+    );
+    break;
+  }
+  if (han) {
+    if (/台/u.test(key)) add(key.replace(/台/gu, '臺'), '台/臺');
+    if (/臺/u.test(key)) add(key.replace(/臺/gu, '台'), '台/臺');
+    const simplified = toSimplifiedSameLength(key);
+    add(simplified, 'simplified');
+    if (/^\p{Script=Han}{2,}$/u.test(key)) {
+      add(`整個${key}`, 'generic word');
+      add(`${key}部分`, 'generic word');
+    }
+  }
+  return out;
+}
+
+/** Folds the line names in words rather than by example (they apply to every key alike). */
+const FOLDS_IN_WORDS = new Set(['case', 'hyphen/space', 'leading article']);
+
+/**
+ * One short line for a report: the key-specific forms the checker also marks right (quoted), then
+ * the folds that apply to any key in words.
+ */
+export function sameAnswerLine(accepted: readonly string[]): string {
+  const forms = sameAnswerForms(accepted);
+  const quoted = forms
+    .filter((o) => !FOLDS_IN_WORDS.has(o.why))
+    .map((o) => `“${o.form}” (${o.why})`);
+  const latin = /[A-Za-z]/.test(accepted[0] ?? '');
+  const general = latin
+    ? 'any case, hyphens, a leading a/an/the, extra spaces and punctuation around words'
+    : 'extra spaces and punctuation around words';
+  return `also marked right: ${[...quoted, general].join(' · ')}`;
+}

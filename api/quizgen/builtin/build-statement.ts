@@ -14,6 +14,7 @@ import {
 } from './draft.js';
 import { relatedConcepts } from './explain.js';
 import { restate } from './restate.js';
+import { recallableTypedKey } from './typed-one-answer.js';
 import { acceptedAnswers } from './variants.js';
 import { categoryEnding, fitsLocalFrame, verifiedKind } from './zh-distractors.js';
 import { isAskableZh, isTypeableZh, ZH_OPEN_NEIGHBOUR } from './zh-keys.js';
@@ -438,9 +439,10 @@ export function buildShortAnswer(
   const answer =
     'body' in candidate
       ? freshAnswers(ctx, [candidate.answer])[0]
-      : [...freshAnswers(ctx, candidate.answers)].sort(
-          (x, y) => precision(y, a.language) - precision(x, a.language),
-        )[0];
+      : // A typed answer only where one answer fits: the other blanks of the sentence first.
+        [...freshAnswers(ctx, candidate.answers)]
+          .filter((x) => recallableTypedKey(a, sentence, x))
+          .sort((x, y) => precision(y, a.language) - precision(x, a.language))[0];
   if (!answer || precision(answer, a.language) <= 0) return undefined;
   // A typed answer is a term a learner can produce, not a clause, nor words of speech
   // ("I’m happy", "they are").

@@ -1,5 +1,6 @@
 import { EN_STOPWORDS } from '../text/stopwords.js';
 import { segmentChinese } from './segment-zh.js';
+import { generalIdf } from './zh-importance.js';
 
 /*
  * Round 7 (decision 0052): the forms a material itself pairs with a key, where the key is the
@@ -196,4 +197,225 @@ export function zhDefinedLongForms(fullText: string, key: string): string[] {
   }
   out.delete(k);
   return [...out];
+}
+
+/*
+ * Session 13 (decision 0055): forms the material pairs anywhere, not only side by side. Graders
+ * failed short answers keyed "NGOs" refusing "non-governmental organizations", "CEO" refusing
+ * "chief executive officer", 立委 refusing 立法委員 (written six times in the same material).
+ */
+
+/** Words an acronym may skip or take a letter from ("Ministry of Transportation and Communications"). */
+const ACRONYM_JOINERS = new Set(['of', 'and', 'the', 'for', 'in', 'on', 'to']);
+
+/** An acronym key: capitals (a small letter for a function word, as in IoT), an optional plural s. */
+const ACRONYM_KEY = /^(\p{Lu}{2,6}|\p{Lu}(?:\p{Ll}?\p{Lu}){1,4}|\p{Lu}\p{Ll}\p{Lu})s?$/u;
+
+/**
+ * Where the words `words[from…]` spell `letters` (lower case) letter by letter: each content word
+ * gives the first letter of itself or of each hyphenated part, a function word gives its first
+ * letter or none; the first and the last words give letters. The end index, or -1.
+ */
+function spellEnd(words: readonly string[], from: number, cased: string): number {
+  const letters = cased.toLowerCase();
+  const go = (wi: number, li: number): number => {
+    if (li === letters.length) return wi;
+    const word = words[wi]?.toLowerCase();
+    if (!word) return -1;
+    const parts = word.split('-').filter(Boolean);
+    const all = parts.map((p) => p[0]).join('');
+    if (parts.length > 1 && letters.startsWith(all, li)) {
+      const end = go(wi + 1, li + all.length);
+      if (end >= 0) return end;
+    }
+    // A function word gives a letter only where the acronym writes it small (IoT) or for "of"
+    // and "and" (MOTC): "silos to avoid repeated" is no STAR.
+    const joiner = ACRONYM_JOINERS.has(word);
+    const letter = cased[li]!;
+    if (
+      word[0] === letters[li] &&
+      (!joiner || letter !== letter.toUpperCase() || word === 'of' || word === 'and')
+    ) {
+      const end = go(wi + 1, li + 1);
+      if (end >= 0) return end;
+    }
+    if (li > 0 && joiner) return go(wi + 1, li);
+    return -1;
+  };
+  return go(from, 0);
+}
+
+const expansionCache = new Map<string, Map<string, string | null>>();
+
+/**
+ * The one phrase of the material whose words spell the acronym `acronym` (see spellEnd):
+ * written in lower case or Title Case, two or more content words, no stopword at either end.
+ * Undefined when none does, or when two different phrases do (the letters do not say which one
+ * the material means). A two-letter acronym's phrase must be written twice or in Title Case:
+ * two initials alone are matched too easily by chance.
+ */
+export function documentExpansion(fullText: string, acronym: string): string | undefined {
+  let cache = expansionCache.get(fullText);
+  if (!cache) {
+    if (expansionCache.size >= 4) expansionCache.delete(expansionCache.keys().next().value!);
+    expansionCache.set(fullText, (cache = new Map()));
+  }
+  const hit = cache.get(acronym);
+  if (hit !== undefined) return hit ?? undefined;
+  const cased = acronym.replace(/s$/, '');
+  const letters = cased.toLowerCase();
+  const mixed = /\p{Ll}/u.test(cased);
+  const found = new Map<string, { text: string; n: number; title: boolean }>();
+  for (const segment of fullText.split(/[^\p{L}\s'’-]+|\s-+\s/u)) {
+    const words = segment.split(/\s+/).filter((w) => /^\p{L}[\p{L}'’-]*$/u.test(w));
+    for (let j = 0; j < words.length; j++) {
+      const first = words[j]!;
+      if (first[0]!.toLowerCase() !== letters[0] || EN_STOPWORDS.has(first.toLowerCase())) continue;
+      const end = spellEnd(words, j, cased);
+      if (end < 0) continue;
+      const run = words.slice(j, end);
+      const content = run.filter((w) => !ACRONYM_JOINERS.has(w.toLowerCase()));
+      const title = content.every((w) => /^\p{Lu}/u.test(w));
+      if (
+        content.length < 2 ||
+        content.some((w) => EN_STOPWORDS.has(w.toLowerCase()) || /['’]/u.test(w)) ||
+        // IoT, LoL: a mixed-case acronym names a proper name ("Internet of Things").
+        (mixed && !title) ||
+        EN_STOPWORDS.has(run[run.length - 1]!.toLowerCase()) ||
+        run.some((w) => /^\p{Lu}{2,}/u.test(w)) ||
+        !run.every((w) => /^\p{Ll}/u.test(w) || /^\p{Lu}\p{Ll}/u.test(w) || ACRONYM_JOINERS.has(w))
+      )
+        continue;
+      const text = run.join(' ');
+      const fold = text.toLowerCase().replace(/s$/, '');
+      const seen = found.get(fold);
+      if (seen) {
+        seen.n++;
+        seen.title ||= title;
+      } else found.set(fold, { text, n: 1, title });
+    }
+  }
+  const only = found.size === 1 ? [...found.values()][0]! : undefined;
+  // A phrase in lower case ("frequently asked questions") is the acronym's only where the two
+  // stand in one passage somewhere (within 300 characters): lower-case words spell letters by
+  // chance far more often than a Title Case name does.
+  const near = (phrase: string) => {
+    const at = [
+      ...fullText.matchAll(
+        new RegExp(`(?<![\\p{L}\\d-])${escapeRe(cased)}s?(?![\\p{L}\\d-])`, 'gu'),
+      ),
+    ].map((m) => m.index);
+    const lower = fullText.toLowerCase();
+    const p = phrase.toLowerCase();
+    for (let i = lower.indexOf(p); i >= 0; i = lower.indexOf(p, i + 1))
+      if (at.some((a) => Math.abs(a - i) <= 300)) return true;
+    return false;
+  };
+  const result =
+    only && (letters.length >= 3 || only.n >= 2 || only.title) && (only.title || near(only.text))
+      ? only.text
+      : undefined;
+  cache.set(acronym, result ?? null);
+  return result;
+}
+
+/**
+ * The other form of an English key that the material uses anywhere: for an acronym key, the one
+ * phrase of the material spelling it (documentExpansion); for a phrase key, an acronym the
+ * material writes standalone whose one spelling phrase is the key.
+ */
+export function documentAcronymForms(fullText: string, key: string): string[] {
+  const k = key.trim();
+  if (ACRONYM_KEY.test(k)) {
+    if (!new RegExp(`(?<![\\p{L}\\d-])${escapeRe(k)}(?![\\p{L}\\d-])`, 'u').test(fullText))
+      return [];
+    const long = documentExpansion(fullText, k);
+    return long ? [long] : [];
+  }
+  const words = k.split(/\s+/);
+  if (words.length < 2 || words.length > 7 || !words.every((w) => /^\p{L}[\p{L}'’-]*$/u.test(w)))
+    return [];
+  const fold = (x: string) => x.toLowerCase().replace(/s$/, '');
+  const out = new Set<string>();
+  const acronyms = fullText.matchAll(
+    // Not a quoted code value ("AA", a colour in a plotting command).
+    /(?<![\p{L}\d"'-])(\p{Lu}{2,6}|\p{Lu}(?:\p{Ll}?\p{Lu}){1,4})s?(?![\p{L}\d"'-])/gu,
+  );
+  for (const m of acronyms) {
+    const acronym = m[1]!;
+    if (out.has(acronym) || spellEnd(words, 0, acronym) !== words.length) continue;
+    const long = documentExpansion(fullText, acronym);
+    if (long && fold(long) === fold(k)) out.add(acronym);
+  }
+  return [...out].slice(0, 2);
+}
+
+/**
+ * A Chinese abbreviation's long form, read the way such short forms are made: the long form in
+ * two-character words (立法|委員, 數位|發展|部, 國民|大會), the short form one character of each,
+ * the first (立委, 數發部, 國大). 中華|民國 gives 中民, never 中國; 國民|大會 gives 國大, never 國會.
+ */
+function zhInitials(long: string): string | undefined {
+  const chars = [...long];
+  if (chars.length < 4 || chars.length > 8) return undefined;
+  let out = '';
+  for (let i = 0; i < chars.length; i += 2) out += chars[i];
+  return out;
+}
+
+/** Whether text[at…at+n) is a word sequence of its own there: the segmenter cuts at both ends. */
+function cutAt(text: string, at: number, n: number): boolean {
+  const from = Math.max(0, at - 4);
+  const tokens = segmentChinese(text.slice(from, at + n + 4));
+  return tokens.some((t) => t.start === at - from) && tokens.some((t) => t.end === at + n - from);
+}
+
+/**
+ * The long form of a Chinese short form that the material uses anywhere: a run of four to eight
+ * characters whose initials (zhInitials) are the short form, a word sequence of its own where it
+ * stands and a word of the language (in the general IDF table); undefined when the material has none, or more than one (the initials do not say which),
+ * or does not write the short form apart from it as a word of its own (not inside 立委會).
+ */
+function zhLongFormOf(fullText: string, short: string): string | undefined {
+  const s = [...short];
+  const longs = new Set<string>();
+  for (let at = fullText.indexOf(s[0]!); at >= 0; at = fullText.indexOf(s[0]!, at + 1))
+    for (const n of [2 * s.length - 1, 2 * s.length]) {
+      const piece = fullText.slice(at, at + n);
+      if (piece.length !== n || !/^\p{Script=Han}+$/u.test(piece) || zhInitials(piece) !== short)
+        continue;
+      if (longs.has(piece) || cutAt(fullText, at, n)) longs.add(piece);
+    }
+  if (longs.size !== 1) return undefined;
+  const long = [...longs][0]!;
+  // A word of the language (立法委員, 民用航空, 國民大會), not a phrase whose initials happen to
+  // make a word (各個方式 → 各方 "all parties", 分配工作 → 分工 "division of labour").
+  if (generalIdf(long) === undefined) return undefined;
+  for (let at = fullText.indexOf(short); at >= 0; at = fullText.indexOf(short, at + 1)) {
+    if (fullText.slice(at, at + long.length) === long) continue;
+    if (cutAt(fullText, at, short.length)) return long;
+  }
+  return undefined;
+}
+
+/**
+ * The other form of a Chinese key that the material uses for the same thing anywhere: the long
+ * form of a short key (立委 → 立法委員), the short form of a long key (國民大會 → 國大), per
+ * zhLongFormOf. The short form is no everyday word (the general IDF is 7 or more, or unknown):
+ * an everyday word that happens to be the initials names its own thing.
+ */
+export function zhDocumentForms(fullText: string, key: string): string[] {
+  const k = key.trim();
+  if (!/^\p{Script=Han}{2,8}$/u.test(k)) return [];
+  const everyday = (w: string) => {
+    const idf = generalIdf(w);
+    return idf !== undefined && idf < 7;
+  };
+  if (k.length <= 4 && !everyday(k)) {
+    const long = zhLongFormOf(fullText, k);
+    if (long) return [long];
+  }
+  const short = zhInitials(k);
+  if (short && !everyday(short) && zhLongFormOf(fullText, short) === k) return [short];
+  return [];
 }

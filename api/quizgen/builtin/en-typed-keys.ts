@@ -109,7 +109,7 @@ function framedBy(lower: string, frame: string, terms: string[], after: boolean)
 const introducedCache = new WeakMap<DocAnalysis, Map<string, string>>();
 
 /** The terms an English material defines ("X is a …", "… is called X") or names ("what we call X"). */
-function introducedKeys(a: DocAnalysis): Map<string, string> {
+export function introducedKeys(a: DocAnalysis): Map<string, string> {
   let known = introducedCache.get(a);
   if (known) return known;
   known = new Map();

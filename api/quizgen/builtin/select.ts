@@ -8,6 +8,7 @@ import {
   type QuizSettings,
 } from '../types.js';
 import type { AnalysedSentence, DocAnalysis } from './analysis.js';
+import { documentAcronymForms, zhDocumentForms } from './defined-forms.js';
 import { materialAliases, materialNumberForms, pairedAcronyms } from './answers.js';
 import { balanceTrueFalse, enforceSpread, keyLongestOver } from './balance.js';
 import { acceptedWordingsNote } from './en-typed-keys.js';
@@ -417,6 +418,8 @@ export function selectDrafts(
         const aliases = [
           ...materialAliases(ctx.a.fullText, draft.keys[0]),
           ...pairedAcronyms(ctx.a.fullText, draft.keys[0]),
+          ...documentAcronymForms(ctx.a.fullText, draft.keys[0]),
+          ...zhDocumentForms(ctx.a.fullText, draft.keys[0]),
           ...materialNumberForms(ctx.a.fullText, draft.sentence.text, draft.keys[0]),
           ...zhMaterialForms(ctx.a.fullText, draft.keys[0]),
           ...zhCountForms(draft.keys[0]),
