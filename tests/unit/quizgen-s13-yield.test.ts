@@ -52,3 +52,22 @@ describe('"X is the Y" definitions (decision 0061)', () => {
     );
   });
 });
+
+describe('definition hygiene (decision 0061)', () => {
+  it('refuses a capitalised "We" body, a "resulting" pointer and an adverb in the term', () => {
+    const a = analyseDocument(
+      docOf([
+        'We can use the ratio to judge the claims in what is called a ratio check.',
+        'The resulting range is called a spread interval.',
+        'Equally important however is a careful look at the data source.',
+        'A sampling frame is a list of every unit eligible for the sample.',
+        'The sampling frame decides which units can be drawn.',
+      ]),
+      () => {},
+    );
+    const terms = definitionCandidates(a).map((d) => d.answer.text);
+    expect(terms).not.toContain('ratio check');
+    expect(terms).not.toContain('spread interval');
+    expect(terms.some((t) => /however/i.test(t))).toBe(false);
+  });
+});

@@ -128,7 +128,7 @@ function acceptable(term: string, body: string, language: 'zh' | 'en'): boolean 
 const EN_NOT_NOUN_START =
   /^(?:and|but|or|so|then|in|on|at|for|with|when|if|as|after|before|while|because|since|although|though|once|by|from|to|of|there|here|now|also|instead|however|thus|yet)\b/i;
 /** A definition is impersonal: a speaker's "I", "we", "you" tell a story instead. */
-const EN_PERSONAL = /\b(?:I|I['’]m|we|we['’]re|you|my|our|your|me|us)\b/;
+const EN_PERSONAL = /\b(?:I|I['’]m|[Ww]e|[Ww]e['’]re|[Yy]ou|[Mm]y|[Oo]ur|[Yy]our|me|us)\b/;
 
 /**
  * Whether an English sentence really defines its term: the describing words are one noun
@@ -140,8 +140,14 @@ const EN_PERSONAL = /\b(?:I|I['’]m|we|we['’]re|you|my|our|your|me|us)\b/;
 export function definesInEnglish(term: string, body: string): boolean {
   if (EN_NOT_NOUN_START.test(body) || EN_PERSONAL.test(body)) return false;
   // "Data collected in this haphazard fashion": it points back to a passage the stem lacks.
-  if (/\b(?:this|these|that|those|such|above|previous|here)\b/i.test(body.replace(/^that\b/i, '')))
+  if (
+    /\b(?:this|these|that|those|such|above|previous|here|resulting)\b/i.test(
+      body.replace(/^that\b/i, ''),
+    )
+  )
     return false;
+  // "Equally important however is …": an adverb or connective is no part of a term's name.
+  if (/\b(?:however|also|equally|therefore|thus|then|indeed|instead)\b/i.test(term)) return false;
   const commas = body.replace(/\([^)]*\)/g, '').match(/,/g)?.length ?? 0;
   if (
     commas > 1 ||
