@@ -443,7 +443,8 @@ export function buildShortAnswer(
         [...freshAnswers(ctx, candidate.answers)]
           .filter((x) => recallableTypedKey(a, sentence, x))
           .sort((x, y) => precision(y, a.language) - precision(x, a.language))[0];
-  if (!answer || precision(answer, a.language) <= 0) return undefined;
+  if (!answer || (precision(answer, a.language) <= 0 && !definedTerm(candidate, answer)))
+    return undefined;
   // A typed answer is a term a learner can produce, not a clause, nor words of speech
   // ("I’m happy", "they are").
   if (a.language === 'zh' ? !isTypeableZh(answer.text) : !isTypeableEnglish(answer.text))
@@ -478,6 +479,34 @@ export function buildShortAnswer(
     fact: sentence.text,
     sentence,
   };
+}
+
+/**
+ * A term the material defines ("The variance is the average squared distance from the mean")
+ * and keeps using (two sentences or more) is a fair typed answer to its definition, one word or
+ * several: the definition names exactly it (decision 0061). English only; a cloze blank keeps the
+ * stricter precision rule (other words fit an open slot).
+ */
+function definedTerm(
+  candidate: ClozeCandidate | DefinitionCandidate,
+  answer: ClozeCandidate['answers'][number],
+): boolean {
+  return (
+    'body' in candidate &&
+    candidate.sentence.text.length > 0 &&
+    answer.kind === 'term' &&
+    answer.term.kind === 'term' &&
+    answer.term.sentenceIds.length >= 2 &&
+    answer.text.trim().split(/\s+/).length <= 3 &&
+    /^[\p{Script=Latin}\d\s-]+$/u.test(answer.text) &&
+    candidate.body.split(/\s+/).length >= 4 &&
+    // "the interval created from the percentiles …" gives "percentile interval" away.
+    !answer.text
+      .toLowerCase()
+      .split(/[\s-]+/)
+      .filter((w) => w.length >= 4)
+      .some((w) => candidate.body.toLowerCase().includes(w.slice(0, 5)))
+  );
 }
 
 /** How surely a typed answer can be marked: names and numbers best, short common words worst. */

@@ -23,8 +23,12 @@ const ZH_PATTERNS = [
 const EN_PATTERNS = [
   /^(?:The |An? )?(?<term>[\p{L}\d][\p{L}\d\-’' ]{1,40}?),? (?:is|are) (?<body>(?:a|an) [^;]{8,}?)\.$/u,
   /^(?<body>[^;]{12,}?),? (?:is |are )?(?:also )?(?:called|known as|referred to as|termed) (?:the |a |an )?["“]?(?<term>[\p{L}\d][\p{L}\d\-’' ]{1,40}?)["”]?\.$/u,
-  /^(?:The |An? )?(?<term>[\p{L}\d][\p{L}\d\-’' ]{1,40}?) (?:refers to|means|is defined as|denotes) (?<body>[^;]{8,}?)\.$/u,
+  /^(?:The |An? )?(?<term>[\p{L}\d][\p{L}\d\-’' ]{1,40}?) (?:refers to|means|is defined as|denotes) (?<body>[^;]{8,}?)\.$/u, // "The variance is the average squared distance from the mean": a textbook defines with "the"
+  // as often as with "a"; only a term the material names often (definedWithThe) qualifies.
+  /^(?:The |An? )?(?<term>[\p{L}\d][\p{L}\d\-’' ]{1,40}?),? (?:is|are) (?<body>the [^;]{12,}?)\.$/u,
 ];
+/** The index of the "X is the Y" pattern in EN_PATTERNS. */
+const EN_THE_PATTERN = 3;
 
 /**
  * Definitions found in the document's usable sentences. `loose`: every term the material
@@ -45,6 +49,12 @@ export function definitionCandidates(a: DocAnalysis, loose = false): DefinitionC
       if (!m || !termText || !body) continue;
       if (!acceptable(termText, body, a.language)) continue;
       if (a.language === 'en' && !loose && !definesInEnglish(termText, body)) continue;
+      if (
+        a.language === 'en' &&
+        pattern === EN_PATTERNS[EN_THE_PATTERN] &&
+        !definedWithThe(termText, body, a.terms.has(termKey(termText)))
+      )
+        continue;
       // "… groups called strata": without "is/are" before "called", the words before it are a
       // clause about something else, not a description of the term.
       if (
@@ -118,7 +128,7 @@ function acceptable(term: string, body: string, language: 'zh' | 'en'): boolean 
 const EN_NOT_NOUN_START =
   /^(?:and|but|or|so|then|in|on|at|for|with|when|if|as|after|before|while|because|since|although|though|once|by|from|to|of|there|here|now|also|instead|however|thus|yet)\b/i;
 /** A definition is impersonal: a speaker's "I", "we", "you" tell a story instead. */
-const EN_PERSONAL = /\b(?:I|I['’]m|we|we['’]re|you|my|our|your|me|us)\b/;
+const EN_PERSONAL = /\b(?:I|I['’]m|[Ww]e|[Ww]e['’]re|[Yy]ou|[Mm]y|[Oo]ur|[Yy]our|me|us)\b/;
 
 /**
  * Whether an English sentence really defines its term: the describing words are one noun
@@ -130,8 +140,14 @@ const EN_PERSONAL = /\b(?:I|I['’]m|we|we['’]re|you|my|our|your|me|us)\b/;
 export function definesInEnglish(term: string, body: string): boolean {
   if (EN_NOT_NOUN_START.test(body) || EN_PERSONAL.test(body)) return false;
   // "Data collected in this haphazard fashion": it points back to a passage the stem lacks.
-  if (/\b(?:this|these|that|those|such|above|previous|here)\b/i.test(body.replace(/^that\b/i, '')))
+  if (
+    /\b(?:this|these|that|those|such|above|previous|here|resulting)\b/i.test(
+      body.replace(/^that\b/i, ''),
+    )
+  )
     return false;
+  // "Equally important however is …": an adverb or connective is no part of a term's name.
+  if (/\b(?:however|also|equally|therefore|thus|then|indeed|instead)\b/i.test(term)) return false;
   const commas = body.replace(/\([^)]*\)/g, '').match(/,/g)?.length ?? 0;
   if (
     commas > 1 ||
@@ -161,6 +177,31 @@ export function definesInEnglish(term: string, body: string): boolean {
   if (words.length === 1 && /^\p{Ll}/u.test(term) && GENERIC_DEFINED.has(term.toLowerCase()))
     return false;
   return true;
+}
+
+/**
+ * Whether "X is the Y" defines X: X is a term the material itself names (a keyphrase, not
+ * "The main difference"), and "the Y" is a noun phrase that describes it — not a comparison
+ * ("the easier of the two", "the same"), a role in one example ("the first one"), nor a
+ * symbol being read out ("The symbol μ is the Greek letter mu").
+ */
+export function definedWithThe(term: string, body: string, known: boolean): boolean {
+  if (!known) return false;
+  if (/\b(?:symbol|letter|notation|figure|table|chapter|section|example)\b/i.test(term))
+    return false;
+  if (/[^\p{Script=Latin}\d\s\-’']/u.test(term)) return false;
+  if (
+    /^the (?:more|most|less|least|same|other|first|second|third|last|next|only|one|case|reason|result|problem|answer|goal|idea|point)\b/iu.test(
+      body,
+    ) ||
+    /^the (?!(?:number|parameter|center|centre|order|error|interest|test)\b)\p{L}+(?:er|est) (?:of (?:the|all)|than)\b/iu.test(
+      body,
+    )
+  )
+    return false;
+  // "the Greek letter mu and represents …": two statements in one, the second no definition.
+  if (/\band\s+\p{Ll}+s\b/u.test(body)) return false;
+  return body.split(/\s+/).length >= 4;
 }
 
 const GENERIC_DEFINED = new Set(
