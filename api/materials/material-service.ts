@@ -54,7 +54,11 @@ export const QUIZ_SUMMARY_COLUMNS = [
 
 function groupBy<T extends { material_id: string }>(rows: T[]): Map<string, T[]> {
   const map = new Map<string, T[]>();
-  for (const r of rows) map.set(r.material_id, [...(map.get(r.material_id) ?? []), r]);
+  for (const r of rows) {
+    const group = map.get(r.material_id);
+    if (group) group.push(r);
+    else map.set(r.material_id, [r]);
+  }
   return map;
 }
 

@@ -103,19 +103,39 @@ export function normalizeShortAnswer(text: string): string {
   return t.replace(FOLD, (_, dot?: string, minus?: string) => (dot ? '.' : minus ? '-' : ''));
 }
 
+/** The comparison forms of a text: folded, and folded without a generic modifier or head. */
+const formsOf = (text: string) =>
+  new Set([
+    normalizeShortAnswer(text),
+    normalizeShortAnswer(withoutGenericModifier(text)),
+    normalizeShortAnswer(withoutGenericHead(withoutGenericModifier(text))),
+  ]);
+
+/** Forms of accepted answers already folded: a quiz's keys are the same on every submission. */
+const keyForms = new Map<string, ReadonlySet<string>>();
+const KEY_FORMS_KEPT = 5000;
+
+function acceptedForms(answer: string): ReadonlySet<string> {
+  let forms = keyForms.get(answer);
+  if (!forms) {
+    forms = formsOf(answer);
+    if (keyForms.size >= KEY_FORMS_KEPT) keyForms.delete(keyForms.keys().next().value!);
+    keyForms.set(answer, forms);
+  }
+  return forms;
+}
+
 /** True when the answer reads the same as one of the accepted answers; empty never matches. */
 export function shortAnswerMatches(given: string, accepted: readonly string[]): boolean {
-  const forms = (text: string) =>
-    new Set([
-      normalizeShortAnswer(text),
-      normalizeShortAnswer(withoutGenericModifier(text)),
-      normalizeShortAnswer(withoutGenericHead(withoutGenericModifier(text))),
-    ]);
-  const keys = forms(given);
+  const keys = formsOf(given);
   keys.delete('');
+  if (keys.size === 0) return false;
   // Exact comparison only (after folding, a generic determiner such as 整個 and a generic
   // head such as 朋友 taken off either side): an edit distance would accept a different term that looks alike.
-  return keys.size > 0 && accepted.some((answer) => [...forms(answer)].some((f) => keys.has(f)));
+  for (const answer of accepted) {
+    for (const f of acceptedForms(answer)) if (keys.has(f)) return true;
+  }
+  return false;
 }
 
 const EN_UNDER_TWENTY = Object.entries(EN_NUMBER_WORDS)

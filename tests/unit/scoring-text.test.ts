@@ -92,6 +92,17 @@ describe('short answers', () => {
   ])('rejects %j for %j', (given, accepted) => {
     expect(shortAnswerMatches(given, accepted)).toBe(false);
   });
+
+  it('marks each submission of the same key by its own answer (the key is folded once, the answer every time)', () => {
+    const accepted = ['細胞膜', '質膜'];
+    const marks = ['细胞膜', '細胞壁', '質膜。', '', '細胞膜'].map((given) =>
+      shortAnswerMatches(given, accepted),
+    );
+    expect(marks).toEqual([true, false, true, false, true]);
+    // A key that folds like an earlier one is still its own: 'membrane' is not 'cell membrane'.
+    expect(shortAnswerMatches('membrane', ['cell membrane'])).toBe(false);
+    expect(shortAnswerMatches('membrane', ['membrane'])).toBe(true);
+  });
 });
 
 describe('short answers a teacher would accept (issue 16, class 3)', () => {
