@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExtractedDocument } from '../../api/extract/types.js';
-import { analyseDocument, type DocAnalysis } from '../../api/quizgen/builtin/analysis.js';
-import type { Answer } from '../../api/quizgen/builtin/answers.js';
+import { materialOf, mentionAnswer } from '../support/quizgen-material.js';
 import {
   rankDistractors,
   stemGivesKeyAway,
@@ -19,35 +17,9 @@ import {
  * passage here is written for these tests.
  */
 
-function material(paragraphs: string[], language: 'zh-TW' | 'en'): DocAnalysis {
-  const doc: ExtractedDocument = {
-    language,
-    warnings: [],
-    blocks: paragraphs.map((text, index) => ({
-      fileId: 'f.md',
-      text,
-      location: { kind: 'paragraph' as const, index, headingPath: ['文章'] },
-    })),
-  };
-  return analyseDocument(doc, () => {});
-}
-
-function termAnswer(a: DocAnalysis, text: string) {
-  for (const sentence of a.sentences)
-    for (const m of sentence.mentions)
-      if (m.text === text) {
-        const answer: Answer = {
-          kind: 'term',
-          text,
-          start: m.start,
-          end: m.end,
-          mention: m,
-          term: a.terms.get(m.key)!,
-        };
-        return { answer, sentence };
-      }
-  throw new Error(`no mention of ${text}`);
-}
+const material = (paragraphs: string[], language: 'zh-TW' | 'en') =>
+  materialOf(language, paragraphs, ['文章']);
+const termAnswer = mentionAnswer;
 
 const at = (sentence: string, key: string) => {
   const start = sentence.indexOf(key);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ExtractedDocument } from '../../api/extract/types.js';
-import { analyseDocument, type DocAnalysis } from '../../api/quizgen/builtin/analysis.js';
+import { materialOf, mentionAnswer } from '../support/quizgen-material.js';
+import type { DocAnalysis } from '../../api/quizgen/builtin/analysis.js';
 import type { Answer } from '../../api/quizgen/builtin/answers.js';
 import { recallableTypedKey } from '../../api/quizgen/builtin/typed-one-answer.js';
 
@@ -9,35 +9,13 @@ import { recallableTypedKey } from '../../api/quizgen/builtin/typed-one-answer.j
  * or uses again, a name, a number; not a one-off or describing wording. Passages written here.
  */
 
-function material(language: 'zh-TW' | 'en', paragraphs: string[]): DocAnalysis {
-  const doc: ExtractedDocument = {
-    language,
-    warnings: [],
-    blocks: paragraphs.map((text, index) => ({
-      fileId: 'f.md',
-      text,
-      location: { kind: 'paragraph' as const, index, headingPath: ['doc'] },
-    })),
-  };
-  return analyseDocument(doc, () => {});
-}
+const material = (language: 'zh-TW' | 'en', paragraphs: string[]) =>
+  materialOf(language, paragraphs, ['doc']);
 
 /** Whether a typed blank on the first mention of `text` is kept. */
 function kept(a: DocAnalysis, text: string): boolean {
-  for (const sentence of a.sentences)
-    for (const m of sentence.mentions)
-      if (m.text === text) {
-        const answer: Answer = {
-          kind: 'term',
-          text,
-          start: m.start,
-          end: m.end,
-          mention: m,
-          term: a.terms.get(m.key)!,
-        };
-        return recallableTypedKey(a, sentence, answer);
-      }
-  throw new Error(`no mention of ${text}`);
+  const { answer, sentence } = mentionAnswer(a, text);
+  return recallableTypedKey(a, sentence, answer);
 }
 
 describe('typed answers only where one answer fits (decision 0055)', () => {

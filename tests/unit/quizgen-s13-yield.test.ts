@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ExtractedDocument } from '../../api/extract/types.js';
+import { docOf } from '../support/en-paragraphs.js';
 import { analyseDocument } from '../../api/quizgen/builtin/analysis.js';
 import {
   definedWithThe,
   definitionCandidates,
 } from '../../api/quizgen/builtin/candidates/definition.js';
-
-const docOf = (paragraphs: string[]): ExtractedDocument => ({
-  language: 'en',
-  warnings: [],
-  blocks: paragraphs.map((text, i) => ({
-    fileId: 'doc',
-    text,
-    location: { kind: 'paragraph', index: i + 1 },
-  })),
-});
 
 describe('"X is the Y" definitions (decision 0061)', () => {
   it('accepts a known term described by a noun phrase', () => {

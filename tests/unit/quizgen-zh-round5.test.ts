@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ExtractedDocument } from '../../api/extract/types.js';
-import { analyseDocument, type DocAnalysis } from '../../api/quizgen/builtin/analysis.js';
+import { materialOf, mentionAnswer } from '../support/quizgen-material.js';
+import type { DocAnalysis } from '../../api/quizgen/builtin/analysis.js';
 import type { Answer } from '../../api/quizgen/builtin/answers.js';
 import { clozeCandidates } from '../../api/quizgen/builtin/candidates/cloze.js';
 import type { Distractor } from '../../api/quizgen/builtin/distractors.js';
@@ -21,35 +21,11 @@ import { isAskableZh, isGluedCount } from '../../api/quizgen/builtin/zh-keys.js'
  * written for these tests in the manner of the quoted failures.
  */
 
-/** A material of paragraphs, each optionally under a speaker label. */
-function material(paragraphs: string[]): DocAnalysis {
-  const doc: ExtractedDocument = {
-    language: 'zh-TW',
-    warnings: [],
-    blocks: paragraphs.map((text, index) => ({
-      fileId: 'f.md',
-      text,
-      location: { kind: 'paragraph' as const, index, headingPath: ['講稿'] },
-    })),
-  };
-  return analyseDocument(doc, () => {});
-}
+/** A material of paragraphs. */
+const material = (paragraphs: string[]) => materialOf('zh-TW', paragraphs, ['講稿']);
 
 /** The term answer for the first mention of `text` in the material. */
-function termAnswer(a: DocAnalysis, text: string): Answer {
-  for (const s of a.sentences)
-    for (const m of s.mentions)
-      if (m.text === text)
-        return {
-          kind: 'term',
-          text,
-          start: m.start,
-          end: m.end,
-          mention: m,
-          term: a.terms.get(m.key)!,
-        };
-  throw new Error(`no mention of ${text}`);
-}
+const termAnswer = (a: DocAnalysis, text: string): Answer => mentionAnswer(a, text).answer;
 
 const option = (text: string, relation: Distractor['relation']): Distractor => ({ text, relation });
 

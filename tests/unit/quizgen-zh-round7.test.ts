@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { mentionAnswer } from '../support/quizgen-material.js';
 import type { ExtractedDocument } from '../../api/extract/types.js';
 import { analyseDocument, type DocAnalysis } from '../../api/quizgen/builtin/analysis.js';
-import type { Answer } from '../../api/quizgen/builtin/answers.js';
 import type { Distractor } from '../../api/quizgen/builtin/distractors.js';
 import { findNumbers } from '../../api/quizgen/builtin/numbers.js';
 import { typedZhDistractors } from '../../api/quizgen/builtin/zh-distractors.js';
@@ -34,23 +34,7 @@ function material(paragraphs: string[], speakers?: [string, string], title = 'ши
   return analyseDocument(doc, () => {});
 }
 
-/** The term answer for the first mention of `text` (in a sentence holding `within`). */
-function termAnswer(a: DocAnalysis, text: string, within = '') {
-  for (const sentence of a.sentences)
-    for (const m of sentence.text.includes(within) ? sentence.mentions : [])
-      if (m.text === text) {
-        const answer: Answer = {
-          kind: 'term',
-          text,
-          start: m.start,
-          end: m.end,
-          mention: m,
-          term: a.terms.get(m.key)!,
-        };
-        return { answer, sentence };
-      }
-  throw new Error(`no mention of ${text}`);
-}
+const termAnswer = mentionAnswer;
 
 const option = (text: string): Distractor => ({ text, relation: 'head' });
 
