@@ -117,23 +117,7 @@ const preloadBoot: Plugin = {
 // so the worker can give them their own runtime cache.
 const localeChunk = /\/src\/i18n\/locales\/([^/]+)\/([^/]+)\.json$/;
 
-/**
- * react-router 7 points every export condition at its development build (remix-run/react-router
- * #12532, #14102): warnings and checks on, in every production bundle. The build takes the
- * production files the package ships beside it (decision 0060); tests and the dev server keep the
- * development ones and their warnings.
- */
-const routerProductionBuild = (command: 'build' | 'serve') => {
-  if (command !== 'build') return [];
-  const dist = path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production');
-  return [
-    { find: /^react-router$/, replacement: path.join(dist, 'index.mjs') },
-    { find: /^react-router\/dom$/, replacement: path.join(dist, 'dom-export.mjs') },
-  ];
-};
-
-export default defineConfig(({ command }) => ({
-  resolve: { alias: routerProductionBuild(command) },
+export default defineConfig({
   plugins: [
     captureOutDir,
     englishManifest,
@@ -209,4 +193,4 @@ export default defineConfig(({ command }) => ({
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
   },
-}));
+});

@@ -80,7 +80,6 @@ export function fillShell(
   lang: string,
   language: string,
   assets: { css: string[]; js: string[] } = { css: [], js: [] },
-  readCss?: (file: string) => string,
 ): string {
   const root = '<div id="root"></div>';
   if (!shell.includes(root)) throw new Error('index.html has no empty <div id="root"></div>');
@@ -90,33 +89,14 @@ export function fillShell(
   const preloads = assets.js.map(
     (file) => `<link rel="modulepreload" crossorigin href="/${file}">`,
   );
-  const page = shell
-    .replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)
-    // Stylesheets before the code: they hold up the first paint, the code does not.
-    .replace('<script type="module"', (tag) => `${styles.join('')}${tag}`)
-    .replace('</head>', () => `${preloads.join('')}</head>`)
-    .replace(root, () => `<div id="root" data-prerendered="${language}">${html}</div>`);
-  return readCss ? inlineStylesheets(page, readCss) : page;
-}
-
-const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g;
-
-/**
- * Each stylesheet link of a prerendered page becomes its rules in a <style> (the CSP allows
- * inline styles, not scripts), so the first paint waits for the HTML alone, not for one more
- * round trip per stylesheet (decision 0060). The link stays, `disabled`: a disabled stylesheet
- * is not fetched, and Vite's loader of lazy chunks, which looks for `link[rel=stylesheet]` by
- * address before adding one, finds it and does not load the same file again when the app starts.
- */
-export function inlineStylesheets(page: string, readCss: (file: string) => string): string {
-  return page.replace(STYLESHEET_LINK, (link: string, file: string) => {
-    const css = readCss(file);
-    if (/<\/style/i.test(css)) throw new Error(`${file} holds "</style": it cannot be inlined`);
-    if (/url\(\s*['"]?\.{1,2}\//.test(css)) {
-      throw new Error(`${file} has a relative url(): inlined, it would resolve against the page`);
-    }
-    return `<style data-href="/${file}">${css}</style>${link.replace('>', ' disabled>')}`;
-  });
+  return (
+    shell
+      .replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)
+      // Stylesheets before the code: they hold up the first paint, the code does not.
+      .replace('<script type="module"', (tag) => `${styles.join('')}${tag}`)
+      .replace('</head>', () => `${preloads.join('')}</head>`)
+      .replace(root, () => `<div id="root" data-prerendered="${language}">${html}</div>`)
+  );
 }
 
 /** The Vite plugin: `outDir()` is where the client build wrote (read when the bundle closes). */
@@ -156,8 +136,7 @@ export function prerenderPublicPages(outDir: () => string): Plugin {
               await runner.close();
               const file = path.join(dir, `${name}.html`);
               const assets = pageAssets(manifest, used);
-              const readCss = (asset: string) => fs.readFileSync(path.join(dist, asset), 'utf8');
-              fs.writeFileSync(file, fillShell(shell, html, lang, language, assets, readCss));
+              fs.writeFileSync(file, fillShell(shell, html, lang, language, assets));
               writeCompressedVariants(file);
             }
           }

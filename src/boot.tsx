@@ -5,7 +5,6 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import i18n from './i18n';
 import { App } from './app/app';
-import { preloadRoute } from './app/router';
 import { startPwa } from './app/pwa/start-pwa';
 import { loadOutboxKindsWith } from './lib/offline/outbox-kinds';
 import { startTheme } from './lib/theme';
@@ -15,8 +14,6 @@ startTheme();
 // The features' outbox handlers (and the device store they use) load with the first delivery.
 loadOutboxKindsWith(() => import('./app/outbox-kinds').then((m) => m.featureOutboxKinds));
 
-// The page's chunk and strings load beside the layout's, not after React has rendered it.
-preloadRoute(window.location.pathname);
 startPwa();
 const container = document.getElementById('root')!;
 // A public page the server sent prerendered (scripts/prerender.ts): hydrate it when it is what

@@ -1,13 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import {
-  createBrowserRouter,
-  matchRoutes,
-  Navigate,
-  RouterProvider,
-  type RouteObject,
-} from 'react-router-dom';
-import i18n from '../i18n';
-import { useAuthStore } from '../stores/auth-store';
+import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router-dom';
 import { RootLayout } from './layouts/root-layout';
 import { ProtectedRoute } from './layouts/protected-route';
 import { PageSpinner } from '../components/ui/spinner';
@@ -24,14 +16,13 @@ const ContactPage = lazy(() => import('../features/contact/components/contact-pa
 const PrivacyPage = lazy(() => import('../features/legal/components/privacy-page'));
 const TermsPage = lazy(() => import('../features/legal/components/terms-page'));
 const UploadPage = lazy(() => import('../features/materials/components/upload-page'));
-const loadMaterialDetail = () => import('../features/materials/components/material-detail-page');
-const MaterialDetailPage = lazy(loadMaterialDetail);
+const MaterialDetailPage = lazy(
+  () => import('../features/materials/components/material-detail-page'),
+);
 const QuizSettingsPage = lazy(() => import('../features/quiz/components/quiz-settings-page'));
 const QuizLoadingPage = lazy(() => import('../features/quiz/components/quiz-loading-page'));
-const loadQuizQuestions = () => import('../features/quiz/components/quiz-questions-page');
-const QuizQuestionsPage = lazy(loadQuizQuestions);
-const loadQuizResults = () => import('../features/quiz/components/quiz-results-page');
-const QuizResultsPage = lazy(loadQuizResults);
+const QuizQuestionsPage = lazy(() => import('../features/quiz/components/quiz-questions-page'));
+const QuizResultsPage = lazy(() => import('../features/quiz/components/quiz-results-page'));
 const MaterialFlashcardsPage = lazy(
   () => import('../features/flashcards/components/material-flashcards-page'),
 );
@@ -40,49 +31,11 @@ const QuizFlashcardsPage = lazy(
 );
 const OutboxPage = lazy(() => import('../features/offline/components/outbox-page'));
 const ReviewPage = lazy(() => import('./routes/review-route'));
-const loadProgress = () => import('../features/progress/components/progress-page');
-const ProgressPage = lazy(loadProgress);
+const ProgressPage = lazy(() => import('../features/progress/components/progress-page'));
 const SubscriptionPage = lazy(() => import('../features/billing/components/subscription-page'));
 const PaymentResultPage = lazy(() => import('../features/billing/components/payment-result-page'));
 const DemoCheckoutPage = lazy(() => import('../features/billing/components/demo-checkout-page'));
 const DemoPortalPage = lazy(() => import('../features/billing/components/demo-portal-page'));
-
-/**
- * What a route's first screen needs beyond the shell — its page chunk and its strings — asked
- * for by boot.tsx before React renders (preloadRoute), beside the layout's chunks rather than
- * after them (decision 0060). Only pages a learner opens directly (a link, a reload, the
- * installed app's start) carry one; the others load as they are navigated to.
- */
-interface RouteHandle {
-  preload(): Promise<unknown>;
-}
-const withStrings = (load: () => Promise<unknown>, namespaces: string[]): RouteHandle => ({
-  preload: () => Promise.all([load(), i18n.loadNamespaces(namespaces)]),
-});
-// "/" is the welcome page signed out and the material list signed in (routes/home-page.tsx).
-const homeHandle: RouteHandle = {
-  preload() {
-    const { status } = useAuthStore.getState();
-    if (status === 'signedIn') {
-      return Promise.all([
-        import('./routes/home-page'),
-        import('../features/materials/components/material-list-page'),
-        import('../features/materials/api/get-materials').then((m) =>
-          m.prefetchFirstMaterialsPage(),
-        ),
-        i18n.loadNamespaces(['materials', 'offline']),
-      ]);
-    }
-    if (status === 'signedOut') {
-      return Promise.all([
-        import('./routes/home-page'),
-        import('../features/welcome/components/welcome-page'),
-        i18n.loadNamespaces('welcome'),
-      ]);
-    }
-    return import('./routes/home-page');
-  },
-};
 
 const page = (node: ReactNode) => (
   <PageErrorBoundary>
@@ -95,7 +48,7 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { path: paths.home, element: page(<HomePage />), handle: homeHandle },
+      { path: paths.home, element: page(<HomePage />) },
       { path: paths.login, element: page(<LoginPage />) },
       { path: paths.verifyEmail, element: page(<VerifyEmailPage />) },
       { path: paths.resetPassword, element: page(<ResetPasswordPage />) },
@@ -108,22 +61,16 @@ export const routes: RouteObject[] = [
         element: <ProtectedRoute />,
         children: [
           { path: paths.uploadMaterial, element: page(<UploadPage />) },
-          {
-            path: '/materials/:materialId',
-            element: page(<MaterialDetailPage />),
-            handle: withStrings(loadMaterialDetail, ['materials', 'offline']),
-          },
+          { path: '/materials/:materialId', element: page(<MaterialDetailPage />) },
           { path: '/materials/:materialId/quiz/new', element: page(<QuizSettingsPage />) },
           { path: '/materials/:materialId/quiz/loading', element: page(<QuizLoadingPage />) },
           {
             path: '/materials/:materialId/quiz/:quizId/questions',
             element: page(<QuizQuestionsPage />),
-            handle: withStrings(loadQuizQuestions, ['quiz', 'offline']),
           },
           {
             path: '/materials/:materialId/quiz/:quizId/results',
             element: page(<QuizResultsPage />),
-            handle: withStrings(loadQuizResults, ['quiz', 'offline']),
           },
           {
             path: '/materials/:materialId/flashcards',
@@ -136,11 +83,7 @@ export const routes: RouteObject[] = [
           { path: paths.subscription, element: page(<SubscriptionPage />) },
           { path: paths.outbox, element: page(<OutboxPage />) },
           { path: paths.review, element: page(<ReviewPage />) },
-          {
-            path: paths.progress,
-            element: page(<ProgressPage />),
-            handle: withStrings(loadProgress, ['progress', 'offline']),
-          },
+          { path: paths.progress, element: page(<ProgressPage />) },
           { path: '/demo/checkout/:sessionId', element: page(<DemoCheckoutPage />) },
           { path: '/demo/portal/:portalId', element: page(<DemoPortalPage />) },
         ],
@@ -149,16 +92,6 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-/**
- * Starts loading what the page at `pathname` shows first (its route's handle); failures are left
- * to the page's own load, which shows them.
- */
-export function preloadRoute(pathname: string): void {
-  for (const match of matchRoutes(routes, pathname) ?? []) {
-    (match.route.handle as RouteHandle | undefined)?.preload().catch(() => undefined);
-  }
-}
 
 type Router = ReturnType<typeof createBrowserRouter>;
 let browserRouter: Router | undefined;

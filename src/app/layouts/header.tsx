@@ -8,7 +8,6 @@ import { ButtonLink } from '../../components/ui/button-link';
 import { LanguageSwitcher } from './language-switcher';
 import { Avatar } from './avatar';
 import { UpdateBanner } from '../pwa/update-banner';
-import { useAfterFirstScreen } from '../../lib/use-after-first-screen';
 
 const UserMenu = lazy(() => import('./user-menu'));
 // Signed in only, like the menu: visitors' first load goes without it and its tooltip code.
@@ -23,13 +22,6 @@ export function Header() {
   const status = useAuthStore((s) => s.status);
   const user = useAuthStore((s) => s.user);
   const signedIn = status === 'signedIn' && user;
-  // The signed-in extras load once the page's first screen is up (decision 0060).
-  const extras = useAfterFirstScreen();
-  const avatar = signedIn ? (
-    <span className="avatar-button">
-      <Avatar name={user.name} />
-    </span>
-  ) : null;
 
   return (
     <header className="site-header">
@@ -38,25 +30,27 @@ export function Header() {
           <Logo compact={Boolean(signedIn)} />
         </Link>
         <div className="site-header__actions">
-          {signedIn && extras && (
+          {signedIn && (
             <Suspense fallback={null}>
               <PlanStatus user={user} />
             </Suspense>
           )}
-          {signedIn && extras && (
+          {signedIn && (
             <Suspense fallback={null}>
               <ReviewBadge userId={user.id} />
             </Suspense>
           )}
           <LanguageSwitcher />
           {signedIn ? (
-            extras ? (
-              <Suspense fallback={avatar}>
-                <UserMenu user={user} />
-              </Suspense>
-            ) : (
-              avatar
-            )
+            <Suspense
+              fallback={
+                <span className="avatar-button">
+                  <Avatar name={user.name} />
+                </span>
+              }
+            >
+              <UserMenu user={user} />
+            </Suspense>
           ) : (
             status === 'signedOut' &&
             pathname !== paths.login && (

@@ -5,7 +5,6 @@ import { useAuthStore } from '../../stores/auth-store';
 import { Toaster } from '../../components/ui/toast';
 import { Header } from './header';
 import { Footer } from './footer';
-import { useAfterFirstScreen } from '../../lib/use-after-first-screen';
 import './layout.css';
 
 const OfflineLayer = lazy(() => import('./offline-layer'));
@@ -15,8 +14,6 @@ export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const refreshProfile = useAuthStore((s) => s.refreshProfile);
-  // Sync and the banner (the on-device database) start after the page's first screen.
-  const offlineLayer = useAfterFirstScreen();
 
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -32,11 +29,9 @@ export function RootLayout() {
         {t('common.skipToContent')}
       </a>
       <Header />
-      {offlineLayer && (
-        <Suspense fallback={null}>
-          <OfflineLayer />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        <OfflineLayer />
+      </Suspense>
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>

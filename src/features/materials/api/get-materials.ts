@@ -31,29 +31,6 @@ async function fetchPage(params: URLSearchParams, signal?: AbortSignal): Promise
   return { rows, materials: rows.map(normalizeMaterial), nextCursor: answerCursor(raw) };
 }
 
-/** How old a prefetched first page may be when the list asks for it. */
-const PREFETCH_FRESH_MS = 10_000;
-let prefetched: { startedAt: number; userId: string | null; page: Promise<Page> } | undefined;
-
-/**
- * Starts GET /materials?limit= for the first page before the list has rendered — the route's
- * preload on a signed-in load of "/" (src/app/router.tsx, decision 0060) — so the request runs
- * beside the page's code instead of after it. The list's first load takes it, once.
- */
-export function prefetchFirstMaterialsPage(): void {
-  const page = fetchPage(new URLSearchParams({ limit: String(MATERIALS_PAGE) }));
-  page.catch(() => undefined); // the list's own load reports a failure
-  prefetched = { startedAt: Date.now(), userId: currentUserId(), page };
-}
-
-/** The prefetched first page if there is a fresh one of this learner (taken: used once). */
-function takePrefetched() {
-  const taken = prefetched;
-  prefetched = undefined;
-  const fresh = taken && Date.now() - taken.startedAt <= PREFETCH_FRESH_MS;
-  return fresh && taken.userId === currentUserId() ? taken : undefined;
-}
-
 /**
  * GET /materials?limit=: one page of the learner's materials, newest first, after `cursor` (the
  * first page without one). The page is written through to the device before it resolves.
@@ -63,11 +40,10 @@ export async function getMaterialsPage(
   below: string | undefined,
   signal?: AbortSignal,
 ): Promise<{ materials: Material[]; nextCursor: string | null }> {
-  const early = cursor ? undefined : takePrefetched();
-  const startedAt = early?.startedAt ?? Date.now();
+  const startedAt = Date.now();
   const params = new URLSearchParams({ limit: String(MATERIALS_PAGE) });
   if (cursor) params.set('cursor', cursor);
-  const page = await (early?.page ?? fetchPage(params, signal));
+  const page = await fetchPage(params, signal);
   const userId = currentUserId();
   if (userId !== null) {
     await saveMaterialPage(
